@@ -1,0 +1,60 @@
+package dev.muster.core.model;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The parts of a core/v1 Pod the scheduler reads, already compiled: {@code requests} are the effective pod
+ * requests (containers, sidecars, init containers, overhead, pod-level resources) computed the Kubernetes way.
+ *
+ * @param nodeName          {@code spec.nodeName}; non-null means the pod is bound
+ * @param phase             {@code status.phase}; Succeeded/Failed pods consume nothing
+ * @param creationEpochSec  {@code metadata.creationTimestamp} in epoch seconds, or {@link Long#MAX_VALUE} when absent
+ * @param priority          {@code spec.priority}, null when unset (resolved through PriorityClasses later)
+ * @param podGroupName      {@code spec.schedulingGroup.podGroupName}, null when the pod is in no group
+ * @param terminating       {@code metadata.deletionTimestamp} is set
+ */
+public record Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
+                  String nodeName, String phase, String schedulerName,
+                  ResourceList requests, Integer priority, String priorityClassName, String preemptionPolicy,
+                  Map<String, String> nodeSelector, Affinity affinity, List<Toleration> tolerations,
+                  List<HostPort> hostPorts, List<TopologySpreadConstraint> topologySpreadConstraints,
+                  List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
+                  String nominatedNodeName, boolean terminating) {
+    public Pod {
+        labels = labels == null ? Map.of() : new TreeMap<>(labels);
+        requests = requests == null ? ResourceList.EMPTY : requests;
+        schedulerName = schedulerName == null || schedulerName.isEmpty() ? "default-scheduler" : schedulerName;
+        nodeSelector = nodeSelector == null ? Map.of() : new TreeMap<>(nodeSelector);
+        affinity = affinity == null ? Affinity.NONE : affinity;
+        tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
+        hostPorts = hostPorts == null ? List.of() : List.copyOf(hostPorts);
+        topologySpreadConstraints = topologySpreadConstraints == null ? List.of() : List.copyOf(topologySpreadConstraints);
+        schedulingGates = schedulingGates == null ? List.of() : List.copyOf(schedulingGates);
+        resourceClaims = resourceClaims == null ? List.of() : List.copyOf(resourceClaims);
+        if (nodeName != null && nodeName.isEmpty()) {
+            nodeName = null;
+        }
+        if (podGroupName != null && podGroupName.isEmpty()) {
+            podGroupName = null;
+        }
+    }
+
+    public boolean isBound() {
+        return nodeName != null;
+    }
+
+    /** Succeeded and Failed pods hold no resources. */
+    public boolean isTerminal() {
+        return "Succeeded".equals(phase) || "Failed".equals(phase);
+    }
+
+    public boolean isGated() {
+        return !schedulingGates.isEmpty();
+    }
+
+    public GroupRef groupRef() {
+        return podGroupName == null ? null : new GroupRef(ref.namespace(), podGroupName);
+    }
+}

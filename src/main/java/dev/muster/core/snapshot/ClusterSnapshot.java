@@ -1,0 +1,219 @@
+package dev.muster.core.snapshot;
+
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.ResourceIndex;
+import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.Node;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodDisruptionBudget;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.PodRef;
+import dev.muster.core.model.PriorityClass;
+import dev.muster.core.model.ResourceList;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * One request's cluster, compiled once: nodes in a dense table (sorted by name, so index order is name order),
+ * pods with dense request vectors and resolved priorities, PodGroups with resolved priorities and their members.
+ * <p>
+ * The snapshot is owned by one decision run. Pods are assumed onto nodes and forgotten again through
+ * {@link #assume}/{@link #forget}, or in bulk through {@link #mark()}/{@link #rollbackTo(int)}; everything
+ * else is immutable after construction.
+ */
+public final class ClusterSnapshot {
+    private final ResourceIndex resources;
+    private final NodeInfo[] nodes;
+    private final Map<String, Integer> nodeIndex;
+    private final List<PodInfo> pods;
+    private final Map<PodRef, PodInfo> podsByRef;
+    private final Map<GroupRef, PodGroup> groups;
+    private final Map<GroupRef, Integer> groupPriorities;
+    private final Map<GroupRef, List<PodInfo>> membersByGroup;
+    private final List<PodDisruptionBudget> pdbs;
+    private final Map<PodRef, Integer> assumedOn = new HashMap<>();
+    private final List<Object[]> journal = new ArrayList<>();
+
+    public ClusterSnapshot(ClusterState state) {
+        TreeSet<String> scalars = new TreeSet<>();
+        for (Node n : state.nodes()) {
+            collectScalars(n.allocatable(), scalars);
+        }
+        for (Pod p : state.pods()) {
+            collectScalars(p.requests(), scalars);
+        }
+        this.resources = new ResourceIndex(scalars);
+
+        List<Node> sorted = new ArrayList<>(state.nodes());
+        sorted.sort((a, b) -> a.name().compareTo(b.name()));
+        this.nodes = new NodeInfo[sorted.size()];
+        this.nodeIndex = new HashMap<>(sorted.size() * 2);
+        for (int i = 0; i < nodes.length; i++) {
+            Node n = sorted.get(i);
+            long[] alloc = vector(n.allocatable());
+            nodes[i] = new NodeInfo(i, n, alloc, n.allocatable().get(ResourceList.PODS));
+            nodeIndex.put(n.name(), i);
+        }
+
+        PriorityResolver priorities = new PriorityResolver(state.priorityClasses());
+        this.groups = new TreeMap<>();
+        this.groupPriorities = new HashMap<>();
+        for (PodGroup g : state.podGroups()) {
+            groups.put(g.ref(), g);
+            groupPriorities.put(g.ref(), priorities.resolve(g.priority(), g.priorityClassName()));
+        }
+
+        this.pods = new ArrayList<>(state.pods().size());
+        this.podsByRef = new HashMap<>(state.pods().size() * 2);
+        Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
+        int ordinal = 0;
+        for (Pod p : state.pods()) {
+            int own = priorities.resolve(p.priority(), p.priorityClassName());
+            GroupRef g = p.groupRef();
+            Integer gp = g == null ? null : groupPriorities.get(g);
+            PodInfo info = new PodInfo(p, vector(p.requests()), nonZero(p.requests(), ResourceList.CPU,
+                    PodInfo.DEFAULT_MILLI_CPU_REQUEST), nonZero(p.requests(), ResourceList.MEMORY,
+                    PodInfo.DEFAULT_MEMORY_REQUEST), own, gp == null ? own : gp, ordinal++);
+            pods.add(info);
+            podsByRef.put(p.ref(), info);
+            if (g != null) {
+                members.computeIfAbsent(g, k -> new ArrayList<>()).add(info);
+            }
+            if (p.isBound() && !p.isTerminal()) {
+                Integer at = nodeIndex.get(p.nodeName());
+                if (at != null) {
+                    nodes[at].add(info);
+                }
+            }
+        }
+        members.replaceAll((k, v) -> Collections.unmodifiableList(v));
+        this.membersByGroup = members;
+        this.pdbs = state.podDisruptionBudgets();
+    }
+
+    private static void collectScalars(ResourceList list, TreeSet<String> into) {
+        for (String name : list.amounts().keySet()) {
+            if (ResourceList.isScalar(name)) {
+                into.add(name);
+            }
+        }
+    }
+
+    private long[] vector(ResourceList list) {
+        long[] v = new long[resources.size()];
+        for (Map.Entry<String, Long> e : list.amounts().entrySet()) {
+            int i = resources.indexOf(e.getKey());
+            if (i >= 0) {
+                v[i] = e.getValue();
+            }
+        }
+        return v;
+    }
+
+    private static long nonZero(ResourceList list, String name, long dflt) {
+        Long v = list.amounts().get(name);
+        return v == null ? dflt : v;
+    }
+
+    public ResourceIndex resources() {
+        return resources;
+    }
+
+    public int nodeCount() {
+        return nodes.length;
+    }
+
+    public NodeInfo node(int index) {
+        return nodes[index];
+    }
+
+    /** Index of a node by name, or -1. */
+    public int nodeIndex(String name) {
+        Integer i = nodeIndex.get(name);
+        return i == null ? -1 : i;
+    }
+
+    /** All pods of the request, in request order. */
+    public List<PodInfo> pods() {
+        return Collections.unmodifiableList(pods);
+    }
+
+    public PodInfo pod(PodRef ref) {
+        return podsByRef.get(ref);
+    }
+
+    /** PodGroups of the snapshot by reference, in reference order. */
+    public Map<GroupRef, PodGroup> podGroups() {
+        return Collections.unmodifiableMap(groups);
+    }
+
+    /** The group's resolved priority: spec.priority, else its class, else the global default, else 0. */
+    public int groupPriority(GroupRef ref) {
+        Integer p = groupPriorities.get(ref);
+        return p == null ? 0 : p;
+    }
+
+    /** Pods naming each group (whether or not the group exists), in request order; groups in reference order. */
+    public Map<GroupRef, List<PodInfo>> membersByGroup() {
+        return Collections.unmodifiableMap(membersByGroup);
+    }
+
+    public List<PodInfo> members(GroupRef ref) {
+        return membersByGroup.getOrDefault(ref, List.of());
+    }
+
+    public List<PodDisruptionBudget> podDisruptionBudgets() {
+        return pdbs;
+    }
+
+    /** Node index a pod was assumed on in this run, or -1. */
+    public int assumedNode(PodRef pod) {
+        Integer i = assumedOn.get(pod);
+        return i == null ? -1 : i;
+    }
+
+    /** Places a pod on a node for the rest of the run (until rolled back). */
+    public void assume(PodInfo pod, int node) {
+        nodes[node].add(pod);
+        assumedOn.put(pod.ref(), node);
+        journal.add(new Object[] {Boolean.TRUE, pod, node});
+    }
+
+    /** Takes a pod off a node (a bound pod chosen as a victim, or an assumed one). */
+    public void forget(PodInfo pod, int node) {
+        nodes[node].remove(pod);
+        assumedOn.remove(pod.ref());
+        journal.add(new Object[] {Boolean.FALSE, pod, node});
+    }
+
+    /** A point to roll back to. */
+    public int mark() {
+        return journal.size();
+    }
+
+    /** Undoes every assume and forget since {@code mark}, newest first. */
+    public void rollbackTo(int mark) {
+        for (int i = journal.size() - 1; i >= mark; i--) {
+            Object[] e = journal.remove(i);
+            PodInfo pod = (PodInfo) e[1];
+            int node = (Integer) e[2];
+            if ((Boolean) e[0]) {
+                nodes[node].remove(pod);
+                assumedOn.remove(pod.ref());
+            } else {
+                nodes[node].add(pod);
+                if (!pod.pod().isBound()) {
+                    assumedOn.put(pod.ref(), node);
+                }
+            }
+        }
+    }
+}

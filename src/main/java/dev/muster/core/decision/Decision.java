@@ -1,0 +1,24 @@
+package dev.muster.core.decision;
+
+import dev.muster.core.model.Condition;
+import dev.muster.core.model.GroupRef;
+
+import java.util.List;
+
+/**
+ * The decision for one PodGroup (CONTRACT.md §1). Lists are sorted by pod reference; {@code explanation} is null
+ * unless asked for.
+ */
+public record Decision(GroupRef podGroup, Outcome outcome, List<Assignment> placements,
+                       List<PodMessage> unschedulablePods, List<Assignment> victims, List<Assignment> nominations,
+                       List<ClaimDecision> claims, List<Condition> conditions, String message,
+                       Explanation explanation) {
+    public Decision {
+        placements = List.copyOf(placements);
+        unschedulablePods = List.copyOf(unschedulablePods);
+        victims = List.copyOf(victims);
+        nominations = List.copyOf(nominations);
+        claims = List.copyOf(claims);
+        conditions = List.copyOf(conditions);
+    }
+}

@@ -1,0 +1,29 @@
+package dev.muster.core.decision;
+
+import dev.muster.core.model.PodRef;
+
+import java.util.List;
+
+/**
+ * Structured reasons behind a decision ({@code options.explain}): how many nodes each reason excluded for the
+ * member that decided the outcome, each unplaced member's own reasons, and the bounded search's report.
+ */
+public record Explanation(int nodes, List<ReasonCount> reasons, List<Member> members, Search search) {
+    public record ReasonCount(String reason, int nodes) {
+    }
+
+    public record Member(PodRef pod, List<ReasonCount> reasons) {
+    }
+
+    /**
+     * The bounded search that runs when the greedy pass fails (DESIGN.md "The engine").
+     *
+     * @param ran       whether the search ran
+     * @param steps     node evaluations it spent
+     * @param budget    its budget
+     * @param exhausted it stopped on the budget, not because it proved there is no placement
+     * @param found     it found a placement the greedy pass missed
+     */
+    public record Search(boolean ran, long steps, long budget, boolean exhausted, boolean found) {
+    }
+}

@@ -1,0 +1,101 @@
+package dev.muster.core.framework;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A scheduling profile: the plugins enabled at each extension point, in the order they run, and each score
+ * plugin's weight; the equivalent of one KubeSchedulerConfiguration profile. Immutable.
+ */
+public final class Profile {
+    /** A score plugin and its weight (the sum over plugins of weight × normalized score ranks the nodes). */
+    public record WeightedScore(ScorePlugin plugin, int weight) {
+    }
+
+    private final List<PreEnqueuePlugin> preEnqueue;
+    private final List<PreFilterPlugin> preFilter;
+    private final List<FilterPlugin> filter;
+    private final List<PreScorePlugin> preScore;
+    private final List<WeightedScore> score;
+    private final List<PermitPlugin> permit;
+
+    private Profile(Builder b) {
+        preEnqueue = List.copyOf(b.preEnqueue);
+        preFilter = List.copyOf(b.preFilter);
+        filter = List.copyOf(b.filter);
+        preScore = List.copyOf(b.preScore);
+        score = List.copyOf(b.score);
+        permit = List.copyOf(b.permit);
+    }
+
+    public List<PreEnqueuePlugin> preEnqueue() {
+        return preEnqueue;
+    }
+
+    public List<PreFilterPlugin> preFilter() {
+        return preFilter;
+    }
+
+    public List<FilterPlugin> filter() {
+        return filter;
+    }
+
+    public List<PreScorePlugin> preScore() {
+        return preScore;
+    }
+
+    public List<WeightedScore> score() {
+        return score;
+    }
+
+    public List<PermitPlugin> permit() {
+        return permit;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Collects plugins. {@link #add(Plugin, int)} registers a plugin at every extension point it implements
+     * (upstream's multi-point), in call order; the weight applies to its Score.
+     */
+    public static final class Builder {
+        private final List<PreEnqueuePlugin> preEnqueue = new ArrayList<>();
+        private final List<PreFilterPlugin> preFilter = new ArrayList<>();
+        private final List<FilterPlugin> filter = new ArrayList<>();
+        private final List<PreScorePlugin> preScore = new ArrayList<>();
+        private final List<WeightedScore> score = new ArrayList<>();
+        private final List<PermitPlugin> permit = new ArrayList<>();
+
+        public Builder add(Plugin plugin, int scoreWeight) {
+            if (plugin instanceof PreEnqueuePlugin p) {
+                preEnqueue.add(p);
+            }
+            if (plugin instanceof PreFilterPlugin p) {
+                preFilter.add(p);
+            }
+            if (plugin instanceof FilterPlugin p) {
+                filter.add(p);
+            }
+            if (plugin instanceof PreScorePlugin p) {
+                preScore.add(p);
+            }
+            if (plugin instanceof ScorePlugin p && scoreWeight > 0) {
+                score.add(new WeightedScore(p, scoreWeight));
+            }
+            if (plugin instanceof PermitPlugin p) {
+                permit.add(p);
+            }
+            return this;
+        }
+
+        public Builder add(Plugin plugin) {
+            return add(plugin, 1);
+        }
+
+        public Profile build() {
+            return new Profile(this);
+        }
+    }
+}

@@ -1,18 +1,201 @@
 package dev.muster.core.decision;
 
+import dev.muster.core.cycle.CycleResult;
+import dev.muster.core.cycle.MemberResult;
+import dev.muster.core.cycle.Placement;
+import dev.muster.core.cycle.PodGroupCycle;
+import dev.muster.core.cycle.SearchReport;
+import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.PreEnqueuePlugin;
+import dev.muster.core.framework.Profile;
+import dev.muster.core.framework.Status;
+import dev.muster.core.model.Condition;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.plugins.InTreePlugins;
+import dev.muster.core.snapshot.ClusterSnapshot;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
 /**
  * The decision engine: a pure function from a {@link DecisionRequest} to a {@link DecisionResult}. Thread-safe;
  * keeps nothing between calls.
+ * <p>
+ * Groups are decided one after another in CONTRACT.md §1's order (higher PodGroup priority, older, then
+ * namespace/name); a group's placements stay assumed in the snapshot, so later groups never share its capacity.
  */
 public final class DecisionEngine {
+    static final String CONDITION_TYPE = "PodGroupScheduled";
+
+    private final Profile profile;
     private final EngineConfig config;
 
     public DecisionEngine(EngineConfig config) {
+        this(InTreePlugins.defaultProfile(), config);
+    }
+
+    public DecisionEngine(Profile profile, EngineConfig config) {
+        this.profile = profile;
         this.config = config;
     }
 
     public DecisionResult decide(DecisionRequest request) {
-        // implemented in the next commit (PodGroup cycle)
-        return new DecisionResult(java.util.List.of(), java.util.List.of());
+        ClusterSnapshot snapshot = new ClusterSnapshot(request.cluster());
+        List<GroupRef> order = groupsToDecide(snapshot, request.podGroups());
+        List<Decision> decisions = new ArrayList<>(order.size());
+        for (GroupRef ref : order) {
+            decisions.add(decideGroup(snapshot, ref, request.options()));
+        }
+        return new DecisionResult(decisions, podStatuses(snapshot));
+    }
+
+    /** The groups to decide in decision order. */
+    private static List<GroupRef> groupsToDecide(ClusterSnapshot snapshot, List<GroupRef> selected) {
+        Set<GroupRef> refs = new LinkedHashSet<>();
+        if (selected != null) {
+            refs.addAll(selected);
+        } else {
+            for (Map.Entry<GroupRef, List<PodInfo>> e : snapshot.membersByGroup().entrySet()) {
+                for (PodInfo p : e.getValue()) {
+                    if (isPending(p.pod())) {
+                        refs.add(e.getKey());
+                        break;
+                    }
+                }
+            }
+        }
+        List<GroupRef> order = new ArrayList<>(refs);
+        order.sort(Comparator.<GroupRef>comparingInt(r -> -groupPriority(snapshot, r))
+                .thenComparingLong(r -> creation(snapshot, r))
+                .thenComparing(Comparator.naturalOrder()));
+        return order;
+    }
+
+    private static int groupPriority(ClusterSnapshot snapshot, GroupRef ref) {
+        return snapshot.podGroups().containsKey(ref) ? snapshot.groupPriority(ref) : Integer.MIN_VALUE;
+    }
+
+    private static long creation(ClusterSnapshot snapshot, GroupRef ref) {
+        PodGroup g = snapshot.podGroups().get(ref);
+        return g == null ? Long.MAX_VALUE : g.creationEpochSec();
+    }
+
+    /** Unbound, not terminal, not being deleted: a member the cycle may place (gates aside). */
+    private static boolean isPending(Pod p) {
+        return !p.isBound() && !p.isTerminal() && !p.terminating();
+    }
+
+    private Decision decideGroup(ClusterSnapshot snapshot, GroupRef ref, DecisionOptions options) {
+        PodGroup group = snapshot.podGroups().get(ref);
+        List<PodInfo> all = snapshot.members(ref);
+        if (group == null) {
+            return notFound(ref, all);
+        }
+        List<PodInfo> bound = new ArrayList<>();
+        List<PodInfo> pending = new ArrayList<>();
+        List<PodInfo> gated = new ArrayList<>();
+        for (PodInfo p : all) {
+            Pod pod = p.pod();
+            if (pod.isBound()) {
+                if (!pod.isTerminal()) {
+                    bound.add(p);
+                }
+            } else if (isPending(pod)) {
+                (pod.isGated() ? gated : pending).add(p);
+            }
+        }
+        pending.sort(MEMBER_ORDER);
+        GroupContext ctx = new GroupContext(group, bound, pending, gated);
+        DecisionBuilder out = new DecisionBuilder(ref, group, snapshot, options);
+
+        String schedulerMismatch = schedulerNameMismatch(all);
+        if (schedulerMismatch != null) {
+            return out.unschedulableAll(pending, schedulerMismatch, null);
+        }
+        for (PreEnqueuePlugin p : profile.preEnqueue()) {
+            Status s = p.preEnqueue(ctx);
+            if (!s.isSuccess()) {
+                return out.waiting(pending, s.message());
+            }
+        }
+        if (pending.isEmpty()) {
+            return out.scheduled(List.of(), SearchReport.NOT_RUN);
+        }
+        PodGroupCycle cycle = new PodGroupCycle(profile, snapshot, config.searchBudget());
+        CycleResult result = cycle.run(ctx, Placement.allNodes(snapshot));
+        if (result.feasible()) {
+            return out.scheduled(result.members(), result.search());
+        }
+        return out.unschedulable(result.members(), result.search());
+    }
+
+    /** Cycle order of pending members: priority descending, then creation, then namespace/name. */
+    static final Comparator<PodInfo> MEMBER_ORDER = Comparator.<PodInfo>comparingInt(p -> -p.priority())
+            .thenComparingLong(p -> p.pod().creationEpochSec())
+            .thenComparing(PodInfo::ref);
+
+    private static String schedulerNameMismatch(List<PodInfo> members) {
+        String first = null;
+        for (PodInfo p : members) {
+            String s = p.pod().schedulerName();
+            if (first == null) {
+                first = s;
+            } else if (!first.equals(s)) {
+                return String.format("all pods in a single pod group should have the same .spec.schedulerName set, "
+                        + "got: \"%s\" and \"%s\"", first, s);
+            }
+        }
+        return null;
+    }
+
+    private static Decision notFound(GroupRef ref, List<PodInfo> members) {
+        String msg = String.format("waiting for pods's pod group \"%s\" to appear in scheduling queue", ref.name());
+        List<PodMessage> pods = new ArrayList<>();
+        for (PodInfo p : members) {
+            if (isPending(p.pod())) {
+                pods.add(new PodMessage(p.ref(), msg));
+            }
+        }
+        pods.sort(Comparator.comparing(PodMessage::pod));
+        return new Decision(ref, Outcome.PodGroupNotFound, List.of(), pods, List.of(), List.of(), List.of(),
+                List.of(), msg, null);
+    }
+
+    /** Pods that take part in no decision: unbound members with scheduling gates. */
+    private static List<PodStatus> podStatuses(ClusterSnapshot snapshot) {
+        List<PodStatus> out = new ArrayList<>();
+        for (PodInfo p : snapshot.pods()) {
+            Pod pod = p.pod();
+            if (!pod.isBound() && !pod.isTerminal() && pod.isGated()) {
+                out.add(new PodStatus(p.ref(), PodStatus.SCHEDULING_GATED,
+                        "Scheduling is blocked due to non-empty scheduling gates: " + String.join(", ",
+                                pod.schedulingGates())));
+            }
+        }
+        out.sort(Comparator.comparing(PodStatus::pod));
+        return out;
+    }
+
+    static Condition condition(PodGroup group, boolean scheduled, String message) {
+        Condition existing = null;
+        for (Condition c : group.conditions()) {
+            if (CONDITION_TYPE.equals(c.type())) {
+                existing = c;
+            }
+        }
+        if (!scheduled && existing != null && "True".equals(existing.status())) {
+            return existing; // upstream never regresses PodGroupScheduled=True
+        }
+        String status = scheduled ? "True" : "False";
+        String reason = scheduled ? "Scheduled" : "Unschedulable";
+        String since = existing != null && status.equals(existing.status()) ? existing.lastTransitionTime() : null;
+        return new Condition(CONDITION_TYPE, status, reason, message, group.generation(), since);
     }
 }

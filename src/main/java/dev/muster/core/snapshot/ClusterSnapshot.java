@@ -40,6 +40,7 @@ public final class ClusterSnapshot {
     private final Map<GroupRef, List<PodInfo>> membersByGroup;
     private final List<PodDisruptionBudget> pdbs;
     private final Map<PodRef, Integer> assumedOn = new HashMap<>();
+    private final int[] nodeVersion;
     private final List<Object[]> journal = new ArrayList<>();
 
     public ClusterSnapshot(ClusterState state) {
@@ -56,6 +57,7 @@ public final class ClusterSnapshot {
         sorted.sort((a, b) -> a.name().compareTo(b.name()));
         this.nodes = new NodeInfo[sorted.size()];
         this.nodeIndex = new HashMap<>(sorted.size() * 2);
+        this.nodeVersion = new int[sorted.size()];
         for (int i = 0; i < nodes.length; i++) {
             Node n = sorted.get(i);
             long[] alloc = vector(n.allocatable());
@@ -180,9 +182,18 @@ public final class ClusterSnapshot {
         return i == null ? -1 : i;
     }
 
+    /**
+     * A number that changes whenever a pod is added to or removed from the node in this run: lets a caller
+     * that cached per-node results tell which nodes changed since.
+     */
+    public int nodeVersion(int node) {
+        return nodeVersion[node];
+    }
+
     /** Places a pod on a node for the rest of the run (until rolled back). */
     public void assume(PodInfo pod, int node) {
         nodes[node].add(pod);
+        nodeVersion[node]++;
         assumedOn.put(pod.ref(), node);
         journal.add(new Object[] {Boolean.TRUE, pod, node});
     }
@@ -190,6 +201,7 @@ public final class ClusterSnapshot {
     /** Takes a pod off a node (a bound pod chosen as a victim, or an assumed one). */
     public void forget(PodInfo pod, int node) {
         nodes[node].remove(pod);
+        nodeVersion[node]++;
         assumedOn.remove(pod.ref());
         journal.add(new Object[] {Boolean.FALSE, pod, node});
     }
@@ -205,6 +217,7 @@ public final class ClusterSnapshot {
             Object[] e = journal.remove(i);
             PodInfo pod = (PodInfo) e[1];
             int node = (Integer) e[2];
+            nodeVersion[node]++;
             if ((Boolean) e[0]) {
                 nodes[node].remove(pod);
                 assumedOn.remove(pod.ref());

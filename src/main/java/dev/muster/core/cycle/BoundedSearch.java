@@ -1,0 +1,197 @@
+package dev.muster.core.cycle;
+
+import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.Status;
+import dev.muster.core.model.NodeSelectorTerm;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PreferredSchedulingTerm;
+import dev.muster.core.snapshot.ClusterSnapshot;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Depth-first search for a gang placement the greedy pass missed (heterogeneous members, or members that constrain
+ * each other). Members are tried largest first; each member is either placed on one of its feasible nodes (best
+ * scored first, one node per class of interchangeable empty nodes) or skipped while enough members remain to reach
+ * {@code minCount}. Every filter pass is charged to a budget of node evaluations; when the budget runs out the
+ * search stops and says so. A found placement is completed greedily with the skipped members.
+ */
+final class BoundedSearch {
+    private static final String HOSTNAME = "kubernetes.io/hostname";
+
+    private final PodGroupCycle cycle;
+    private final PodScheduler scheduler;
+    private final ClusterSnapshot snapshot;
+    private final GroupContext group;
+    private final Placement placement;
+    private final long budget;
+    private final int need;
+    private final PodInfo[] order;
+    private final int[] chosen;
+    private final boolean mergeByHostname;
+    private long steps;
+    private boolean exhausted;
+
+    BoundedSearch(PodGroupCycle cycle, PodScheduler scheduler, ClusterSnapshot snapshot, GroupContext group,
+                  Placement placement, long budget) {
+        this.cycle = cycle;
+        this.scheduler = scheduler;
+        this.snapshot = snapshot;
+        this.group = group;
+        this.placement = placement;
+        this.budget = budget;
+        this.need = Math.max(0, group.group().policy().minCount() - group.bound().size());
+        this.order = group.pending().toArray(new PodInfo[0]);
+        // Largest first (cpu, then memory), stable on cycle order: big members are the hard ones to fit.
+        Arrays.sort(order, (a, b) -> {
+            int c = Long.compare(b.request(0), a.request(0));
+            return c != 0 ? c : Long.compare(b.request(1), a.request(1));
+        });
+        this.chosen = new int[order.length];
+        Arrays.fill(chosen, -1);
+        this.mergeByHostname = !referencesNodeIdentity(group.pending());
+    }
+
+    /** The members' results when a placement was found (placed ones assumed in the snapshot), else null. */
+    List<MemberResult> run() {
+        int mark = snapshot.mark();
+        if (budget == 0 || !dfs(0, 0)) {
+            snapshot.rollbackTo(mark);
+            return null;
+        }
+        // Complete greedily with the members the search skipped, in cycle order.
+        scheduler.invalidate();
+        List<MemberResult> results = new ArrayList<>(order.length);
+        int placed = 0;
+        for (int i = 0; i < order.length; i++) {
+            if (chosen[i] >= 0) {
+                placed++;
+            }
+        }
+        for (PodInfo pod : group.pending()) {
+            int i = indexOf(pod);
+            if (chosen[i] >= 0) {
+                results.add(new MemberResult(pod, chosen[i], null, null));
+                continue;
+            }
+            PodAttempt a = scheduler.schedule(pod, placement);
+            if (!a.fits()) {
+                results.add(new MemberResult(pod, -1, a.diagnosis(), null));
+                continue;
+            }
+            snapshot.assume(pod, a.node());
+            Status permit = cycle.permit(group, pod, a.node(), placed + 1);
+            if (permit.isRejected()) {
+                snapshot.forget(pod, a.node());
+                results.add(new MemberResult(pod, -1, null, permit.message()));
+            } else {
+                placed++;
+                results.add(new MemberResult(pod, a.node(), null, null));
+            }
+        }
+        return results;
+    }
+
+    SearchReport report(boolean found) {
+        return new SearchReport(true, steps, budget, exhausted && !found, found);
+    }
+
+    private int indexOf(PodInfo pod) {
+        for (int i = 0; i < order.length; i++) {
+            if (order[i] == pod) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("not a member: " + pod);
+    }
+
+    private boolean dfs(int i, int placed) {
+        if (placed >= need) {
+            return true;
+        }
+        if (placed + (order.length - i) < need) {
+            return false;
+        }
+        if (steps >= budget) {
+            exhausted = true;
+            return false;
+        }
+        PodInfo pod = order[i];
+        int[] candidates = scheduler.rankedCandidates(pod, placement);
+        steps += placement.nodeCount();
+        Set<Object> tried = new HashSet<>();
+        for (int node : candidates) {
+            if (!tried.add(nodeClass(node))) {
+                continue;
+            }
+            snapshot.assume(pod, node);
+            Status permit = cycle.permit(group, pod, node, placed + 1);
+            if (!permit.isRejected()) {
+                chosen[i] = node;
+                if (dfs(i + 1, placed + 1)) {
+                    return true;
+                }
+                chosen[i] = -1;
+            }
+            snapshot.forget(pod, node);
+            if (exhausted) {
+                return false;
+            }
+        }
+        return dfs(i + 1, placed);
+    }
+
+    /**
+     * Nodes in one class are interchangeable for the search: empty nodes (no pods) with equal allocatable, taints,
+     * schedulability and labels (the hostname label aside when no member selects nodes by name). A node with pods
+     * is a class of its own.
+     */
+    private Object nodeClass(int index) {
+        NodeInfo n = snapshot.node(index);
+        if (n.podCount() > 0) {
+            return index;
+        }
+        Map<String, String> labels = n.node().labels();
+        if (mergeByHostname && labels.containsKey(HOSTNAME)) {
+            labels = new TreeMap<>(labels);
+            labels.remove(HOSTNAME);
+        }
+        return Arrays.asList(n.node().allocatable(), n.node().taints(), n.node().unschedulable(), labels);
+    }
+
+    private static boolean referencesNodeIdentity(List<PodInfo> pods) {
+        for (PodInfo info : pods) {
+            Pod p = info.pod();
+            if (p.nodeSelector().containsKey(HOSTNAME)) {
+                return true;
+            }
+            List<NodeSelectorTerm> terms = new ArrayList<>();
+            if (p.affinity().requiredNodeTerms() != null) {
+                terms.addAll(p.affinity().requiredNodeTerms());
+            }
+            for (PreferredSchedulingTerm t : p.affinity().preferredNodeTerms()) {
+                terms.add(t.preference());
+            }
+            for (NodeSelectorTerm t : terms) {
+                if (!t.matchFields().isEmpty()) {
+                    return true;
+                }
+                for (var r : t.matchExpressions()) {
+                    if (Objects.equals(r.key(), HOSTNAME)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.muster.core.cycle;
+
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.ResourceIndex;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.snapshot.ClusterSnapshot;
+
+/**
+ * A set of nodes a PodGroup cycle may use (upstream's Placement): all nodes, or one topology domain. Node indices
+ * are ascending, so iteration order is node-name order.
+ *
+ * @param name the domain value for a topology placement, or null for "all nodes"
+ */
+public final class Placement implements ClusterView {
+    private final String name;
+    private final ClusterSnapshot snapshot;
+    private final int[] nodes;
+
+    public Placement(String name, ClusterSnapshot snapshot, int[] nodes) {
+        this.name = name;
+        this.snapshot = snapshot;
+        this.nodes = nodes;
+    }
+
+    public static Placement allNodes(ClusterSnapshot snapshot) {
+        int[] all = new int[snapshot.nodeCount()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        return new Placement(null, snapshot, all);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Snapshot index of the i-th node of this placement. */
+    public int nodeIndex(int i) {
+        return nodes[i];
+    }
+
+    @Override
+    public int nodeCount() {
+        return nodes.length;
+    }
+
+    @Override
+    public NodeInfo node(int i) {
+        return snapshot.node(nodes[i]);
+    }
+
+    @Override
+    public int allNodeCount() {
+        return snapshot.nodeCount();
+    }
+
+    @Override
+    public NodeInfo anyNode(int i) {
+        return snapshot.node(i);
+    }
+
+    @Override
+    public ResourceIndex resources() {
+        return snapshot.resources();
+    }
+
+    @Override
+    public PodGroup podGroup(GroupRef ref) {
+        return snapshot.podGroups().get(ref);
+    }
+
+    public ClusterSnapshot snapshot() {
+        return snapshot;
+    }
+}

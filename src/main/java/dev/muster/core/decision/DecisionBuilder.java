@@ -1,0 +1,131 @@
+package dev.muster.core.decision;
+
+import dev.muster.core.cycle.Diagnosis;
+import dev.muster.core.cycle.MemberResult;
+import dev.muster.core.cycle.SearchReport;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.plugins.gangscheduling.GangSchedulingPlugin;
+import dev.muster.core.snapshot.ClusterSnapshot;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/** Turns a group's cycle results into its {@link Decision}: sorted lists, messages, condition, explanation. */
+final class DecisionBuilder {
+    /** Upstream's group status when no member's own reason explains the failure. */
+    static final String GROUP_UNSCHEDULABLE = "pod group is unschedulable";
+
+    private final GroupRef ref;
+    private final PodGroup group;
+    private final ClusterSnapshot snapshot;
+    private final DecisionOptions options;
+
+    DecisionBuilder(GroupRef ref, PodGroup group, ClusterSnapshot snapshot, DecisionOptions options) {
+        this.ref = ref;
+        this.group = group;
+        this.snapshot = snapshot;
+        this.options = options;
+    }
+
+    Decision scheduled(List<MemberResult> members, SearchReport search) {
+        List<Assignment> placements = new ArrayList<>();
+        List<PodMessage> unplaced = new ArrayList<>();
+        for (MemberResult m : members) {
+            if (m.placed()) {
+                placements.add(new Assignment(m.pod().ref(), snapshot.node(m.node()).name()));
+            } else {
+                unplaced.add(new PodMessage(m.pod().ref(), m.message()));
+            }
+        }
+        placements.sort(Comparator.comparing(Assignment::pod));
+        unplaced.sort(Comparator.comparing(PodMessage::pod));
+        return new Decision(ref, Outcome.Scheduled, placements, unplaced, List.of(), List.of(), List.of(),
+                List.of(DecisionEngine.condition(group, true, "")), "", explain(members, search));
+    }
+
+    Decision unschedulable(List<MemberResult> members, SearchReport search) {
+        String message = null;
+        List<PodMessage> pods = new ArrayList<>();
+        for (MemberResult m : members) {
+            if (m.placed()) {
+                pods.add(new PodMessage(m.pod().ref(), GangSchedulingPlugin.WAITING_FOR_MIN_COUNT));
+            } else {
+                pods.add(new PodMessage(m.pod().ref(), m.message()));
+                if (message == null) {
+                    message = m.message();
+                }
+            }
+        }
+        if (message == null) {
+            message = GROUP_UNSCHEDULABLE;
+        }
+        if (search.ran() && search.exhausted()) {
+            message += " Search budget of " + search.budget() + " node evaluations exhausted before a placement"
+                    + " was found.";
+        }
+        pods.sort(Comparator.comparing(PodMessage::pod));
+        return new Decision(ref, Outcome.Unschedulable, List.of(), pods, List.of(), List.of(), List.of(),
+                List.of(DecisionEngine.condition(group, false, message)), message, explain(members, search));
+    }
+
+    Decision unschedulableAll(List<PodInfo> pending, String message, SearchReport search) {
+        List<PodMessage> pods = new ArrayList<>();
+        for (PodInfo p : pending) {
+            pods.add(new PodMessage(p.ref(), message));
+        }
+        pods.sort(Comparator.comparing(PodMessage::pod));
+        return new Decision(ref, Outcome.Unschedulable, List.of(), pods, List.of(), List.of(), List.of(),
+                List.of(DecisionEngine.condition(group, false, message)), message,
+                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null) : null);
+    }
+
+    Decision waiting(List<PodInfo> pending, String message) {
+        List<PodMessage> pods = new ArrayList<>();
+        for (PodInfo p : pending) {
+            pods.add(new PodMessage(p.ref(), message));
+        }
+        pods.sort(Comparator.comparing(PodMessage::pod));
+        return new Decision(ref, Outcome.WaitingForMembers, List.of(), pods, List.of(), List.of(), List.of(),
+                List.of(DecisionEngine.condition(group, false, message)), message,
+                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null) : null);
+    }
+
+    private Explanation explain(List<MemberResult> members, SearchReport search) {
+        if (!options.explain()) {
+            return null;
+        }
+        List<Explanation.ReasonCount> first = null;
+        List<Explanation.Member> unplaced = new ArrayList<>();
+        for (MemberResult m : members) {
+            if (m.placed()) {
+                continue;
+            }
+            List<Explanation.ReasonCount> reasons = reasons(m);
+            if (first == null) {
+                first = reasons;
+            }
+            unplaced.add(new Explanation.Member(m.pod().ref(), reasons));
+        }
+        unplaced.sort(Comparator.comparing(Explanation.Member::pod));
+        Explanation.Search s = search == null || !search.ran() ? null
+                : new Explanation.Search(true, search.steps(), search.budget(), search.exhausted(), search.found());
+        return new Explanation(snapshot.nodeCount(), first == null ? List.of() : first, unplaced, s);
+    }
+
+    private static List<Explanation.ReasonCount> reasons(MemberResult m) {
+        List<Explanation.ReasonCount> out = new ArrayList<>();
+        Diagnosis d = m.diagnosis();
+        if (d == null) {
+            out.add(new Explanation.ReasonCount(m.rejection(), 0));
+            return out;
+        }
+        for (Map.Entry<String, Integer> e : d.reasons().entrySet()) {
+            out.add(new Explanation.ReasonCount(e.getKey(), e.getValue()));
+        }
+        return out;
+    }
+}

@@ -1,6 +1,8 @@
 package dev.muster.core.decision;
 
+import dev.muster.core.cycle.AlgorithmResult;
 import dev.muster.core.cycle.Diagnosis;
+import dev.muster.core.cycle.PlacementReport;
 import dev.muster.core.cycle.MemberResult;
 import dev.muster.core.cycle.SearchReport;
 import dev.muster.core.framework.PodInfo;
@@ -31,7 +33,8 @@ final class DecisionBuilder {
         this.options = options;
     }
 
-    Decision scheduled(List<MemberResult> members, SearchReport search) {
+    Decision scheduled(AlgorithmResult result) {
+        List<MemberResult> members = result.cycle().members();
         List<Assignment> placements = new ArrayList<>();
         List<PodMessage> unplaced = new ArrayList<>();
         for (MemberResult m : members) {
@@ -44,11 +47,13 @@ final class DecisionBuilder {
         placements.sort(Comparator.comparing(Assignment::pod));
         unplaced.sort(Comparator.comparing(PodMessage::pod));
         return new Decision(ref, Outcome.Scheduled, placements, unplaced, List.of(), List.of(), List.of(),
-                List.of(DecisionEngine.condition(group, true, "")), "", explain(members, search));
+                List.of(DecisionEngine.condition(group, true, "")), "", explain(result));
     }
 
-    Decision unschedulable(List<MemberResult> members, SearchReport search) {
-        String message = null;
+    Decision unschedulable(AlgorithmResult result) {
+        List<MemberResult> members = result.cycle().members();
+        SearchReport search = result.cycle().search();
+        String message = result.message();
         List<PodMessage> pods = new ArrayList<>();
         for (MemberResult m : members) {
             if (m.placed()) {
@@ -69,7 +74,7 @@ final class DecisionBuilder {
         }
         pods.sort(Comparator.comparing(PodMessage::pod));
         return new Decision(ref, Outcome.Unschedulable, List.of(), pods, List.of(), List.of(), List.of(),
-                List.of(DecisionEngine.condition(group, false, message)), message, explain(members, search));
+                List.of(DecisionEngine.condition(group, false, message)), message, explain(result));
     }
 
     Decision unschedulableAll(List<PodInfo> pending, String message, SearchReport search) {
@@ -80,7 +85,8 @@ final class DecisionBuilder {
         pods.sort(Comparator.comparing(PodMessage::pod));
         return new Decision(ref, Outcome.Unschedulable, List.of(), pods, List.of(), List.of(), List.of(),
                 List.of(DecisionEngine.condition(group, false, message)), message,
-                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null) : null);
+                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null, null, List.of())
+                        : null);
     }
 
     Decision waiting(List<PodInfo> pending, String message) {
@@ -91,13 +97,16 @@ final class DecisionBuilder {
         pods.sort(Comparator.comparing(PodMessage::pod));
         return new Decision(ref, Outcome.WaitingForMembers, List.of(), pods, List.of(), List.of(), List.of(),
                 List.of(DecisionEngine.condition(group, false, message)), message,
-                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null) : null);
+                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null, null, List.of())
+                        : null);
     }
 
-    private Explanation explain(List<MemberResult> members, SearchReport search) {
+    private Explanation explain(AlgorithmResult result) {
         if (!options.explain()) {
             return null;
         }
+        List<MemberResult> members = result.cycle().members();
+        SearchReport search = result.cycle().search();
         List<Explanation.ReasonCount> first = null;
         List<Explanation.Member> unplaced = new ArrayList<>();
         for (MemberResult m : members) {
@@ -113,7 +122,13 @@ final class DecisionBuilder {
         unplaced.sort(Comparator.comparing(Explanation.Member::pod));
         Explanation.Search s = search == null || !search.ran() ? null
                 : new Explanation.Search(true, search.steps(), search.budget(), search.exhausted(), search.found());
-        return new Explanation(snapshot.nodeCount(), first == null ? List.of() : first, unplaced, s);
+        List<Explanation.Candidate> candidates = new ArrayList<>();
+        for (PlacementReport r : result.placements()) {
+            candidates.add(new Explanation.Candidate(r.name(), r.tier(), r.nodes(), r.feasible(), r.pruned(), r.score(),
+                    r.placed(), r.message()));
+        }
+        return new Explanation(snapshot.nodeCount(), first == null ? List.of() : first, unplaced, s,
+                result.placement(), candidates);
     }
 
     private static List<Explanation.ReasonCount> reasons(MemberResult m) {

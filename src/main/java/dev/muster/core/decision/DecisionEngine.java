@@ -1,9 +1,8 @@
 package dev.muster.core.decision;
 
+import dev.muster.core.cycle.AlgorithmResult;
+import dev.muster.core.cycle.PodGroupAlgorithm;
 import dev.muster.core.cycle.CycleResult;
-import dev.muster.core.cycle.MemberResult;
-import dev.muster.core.cycle.Placement;
-import dev.muster.core.cycle.PodGroupCycle;
 import dev.muster.core.cycle.SearchReport;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
@@ -126,14 +125,14 @@ public final class DecisionEngine {
             }
         }
         if (pending.isEmpty()) {
-            return out.scheduled(List.of(), SearchReport.NOT_RUN);
+            return out.scheduled(new AlgorithmResult(new CycleResult(true, List.of(), 0, SearchReport.NOT_RUN), null,
+                    null, List.of()));
         }
-        PodGroupCycle cycle = new PodGroupCycle(profile, snapshot, config.searchBudget());
-        CycleResult result = cycle.run(ctx, Placement.allNodes(snapshot));
-        if (result.feasible()) {
-            return out.scheduled(result.members(), result.search());
+        AlgorithmResult result = new PodGroupAlgorithm(profile, snapshot, config.searchBudget()).run(ctx);
+        if (result.cycle().feasible()) {
+            return out.scheduled(result);
         }
-        return out.unschedulable(result.members(), result.search());
+        return out.unschedulable(result);
     }
 
     /** Cycle order of pending members: priority descending, then creation, then namespace/name. */

@@ -6,9 +6,19 @@ import java.util.List;
 
 /**
  * Structured reasons behind a decision ({@code options.explain}): how many nodes each reason excluded for the
- * member that decided the outcome, each unplaced member's own reasons, and the bounded search's report.
+ * member that decided the outcome, each unplaced member's own reasons, the bounded search's report, and for a
+ * topology-constrained group the chosen placement and every candidate's report.
  */
-public record Explanation(int nodes, List<ReasonCount> reasons, List<Member> members, Search search) {
+public record Explanation(int nodes, List<ReasonCount> reasons, List<Member> members, Search search,
+                          String placement, List<Candidate> placements) {
+    /**
+     * A candidate placement (topology domain) of a constrained group: whether it was feasible, pruned before its
+     * cycle ran, its total PlacementScore (or negated stranded capacity with the BestFit strategy), members placed.
+     */
+    public record Candidate(String name, int tier, int nodes, boolean feasible, boolean pruned, long score, int placed,
+                            String message) {
+    }
+
     public record ReasonCount(String reason, int nodes) {
     }
 

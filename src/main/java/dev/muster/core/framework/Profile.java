@@ -18,6 +18,12 @@ public final class Profile {
     private final List<PreScorePlugin> preScore;
     private final List<WeightedScore> score;
     private final List<PermitPlugin> permit;
+    private final List<PlacementGeneratePlugin> placementGenerate;
+    private final List<WeightedPlacementScore> placementScore;
+
+    /** A placement score plugin and its weight. */
+    public record WeightedPlacementScore(PlacementScorePlugin plugin, int weight) {
+    }
 
     private Profile(Builder b) {
         preEnqueue = List.copyOf(b.preEnqueue);
@@ -26,6 +32,16 @@ public final class Profile {
         preScore = List.copyOf(b.preScore);
         score = List.copyOf(b.score);
         permit = List.copyOf(b.permit);
+        placementGenerate = List.copyOf(b.placementGenerate);
+        placementScore = List.copyOf(b.placementScore);
+    }
+
+    public List<PlacementGeneratePlugin> placementGenerate() {
+        return placementGenerate;
+    }
+
+    public List<WeightedPlacementScore> placementScore() {
+        return placementScore;
     }
 
     public List<PreEnqueuePlugin> preEnqueue() {
@@ -67,6 +83,8 @@ public final class Profile {
         private final List<PreScorePlugin> preScore = new ArrayList<>();
         private final List<WeightedScore> score = new ArrayList<>();
         private final List<PermitPlugin> permit = new ArrayList<>();
+        private final List<PlacementGeneratePlugin> placementGenerate = new ArrayList<>();
+        private final List<WeightedPlacementScore> placementScore = new ArrayList<>();
 
         public Builder add(Plugin plugin, int scoreWeight) {
             if (plugin instanceof PreEnqueuePlugin p) {
@@ -86,6 +104,12 @@ public final class Profile {
             }
             if (plugin instanceof PermitPlugin p) {
                 permit.add(p);
+            }
+            if (plugin instanceof PlacementGeneratePlugin p) {
+                placementGenerate.add(p);
+            }
+            if (plugin instanceof PlacementScorePlugin p && scoreWeight > 0) {
+                placementScore.add(new WeightedPlacementScore(p, scoreWeight));
             }
             return this;
         }

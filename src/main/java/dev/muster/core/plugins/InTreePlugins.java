@@ -2,6 +2,8 @@ package dev.muster.core.plugins;
 
 import dev.muster.core.framework.Profile;
 import dev.muster.core.plugins.gangscheduling.GangSchedulingPlugin;
+import dev.muster.core.plugins.podgrouppodscount.PodGroupPodsCountPlugin;
+import dev.muster.core.plugins.topologyplacement.TopologyPlacementGeneratorPlugin;
 
 /** The one registry of in-tree plugins and the default profile. */
 public final class InTreePlugins {
@@ -11,6 +13,8 @@ public final class InTreePlugins {
     public static Profile defaultProfile() {
         return Profile.builder()
                 .add(new GangSchedulingPlugin())
+                .add(new TopologyPlacementGeneratorPlugin())
+                .add(new PodGroupPodsCountPlugin(), 1)
                 .build();
     }
 }

@@ -1,0 +1,142 @@
+package dev.muster.core.plugins.topologyplacement;
+
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PlacementGeneratePlugin;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.Status;
+import dev.muster.core.model.PodGroup;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One placement per domain of the PodGroup's topology key (upstream TopologyPlacementGenerator, KEP-5732): nodes
+ * without the label are never used; bound members pin the group to their domain. Domains come in label-value order
+ * (upstream: map order).
+ * <p>
+ * Muster's extensions, read from PodGroup annotations so the v1alpha2 API stays as it is:
+ * <ul>
+ *   <li>{@value #LEVELS}: comma-separated label keys, tightest first (e.g. rack, block, zone). Each level is a tier:
+ *   the tightest level with a feasible domain wins. The spec's required key, when set, is the outermost level (it
+ *   is appended when the annotation does not name it) and no level wider than it is tried.</li>
+ *   <li>{@value #MODE}{@code : Preferred}: the constraint is soft; when no domain of any level is feasible the group
+ *   may use every node (a last tier named {@code *}).</li>
+ * </ul>
+ */
+public final class TopologyPlacementGeneratorPlugin implements PlacementGeneratePlugin {
+    public static final String NAME = "TopologyPlacementGenerator";
+    public static final String LEVELS = "muster.dev/topology-levels";
+    public static final String MODE = "muster.dev/topology-mode";
+    public static final String PREFERRED = "Preferred";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Result generate(GroupContext group, ClusterView cluster, int[] parentNodes) {
+        PodGroup pg = group.group();
+        List<String> levels = levels(pg);
+        if (levels.isEmpty()) {
+            return Result.unchanged();
+        }
+        boolean required = !pg.topologyKeys().isEmpty();
+        boolean preferred = !required || PREFERRED.equalsIgnoreCase(pg.annotations().get(MODE));
+        List<Candidate> out = new ArrayList<>();
+        for (int tier = 0; tier < levels.size(); tier++) {
+            String key = levels.get(tier);
+            boolean outermostRequired = required && tier == levels.size() - 1;
+            String pinned = null;
+            boolean conflict = false;
+            for (PodInfo b : group.bound()) {
+                NodeInfo n = nodeNamed(cluster, b.pod().nodeName());
+                String v = n == null ? null : n.node().labels().get(key);
+                if (v == null) {
+                    if (outermostRequired && !preferred) {
+                        return new Result(null, Status.unresolvable(NAME, "no topology domain found for pod "
+                                + b.ref().name()));
+                    }
+                    conflict = true;
+                    break;
+                }
+                if (pinned == null) {
+                    pinned = v;
+                } else if (!pinned.equals(v)) {
+                    conflict = true;
+                    break;
+                }
+            }
+            if (conflict) {
+                if (outermostRequired && !preferred) {
+                    return new Result(null, Status.unresolvable(NAME, "more than 1 domain found for pod group"));
+                }
+                continue;
+            }
+            Map<String, List<Integer>> domains = new TreeMap<>();
+            for (int idx : parentNodes) {
+                String v = cluster.anyNode(idx).node().labels().get(key);
+                if (v != null && (pinned == null || pinned.equals(v))) {
+                    domains.computeIfAbsent(v, k -> new ArrayList<>()).add(idx);
+                }
+            }
+            for (Map.Entry<String, List<Integer>> e : domains.entrySet()) {
+                int[] nodes = new int[e.getValue().size()];
+                for (int i = 0; i < nodes.length; i++) {
+                    nodes[i] = e.getValue().get(i);
+                }
+                out.add(new Candidate(key + "=" + e.getKey(), nodes, tier));
+            }
+        }
+        if (preferred) {
+            out.add(new Candidate("*", parentNodes, levels.size()));
+        }
+        return new Result(out, Status.SUCCESS);
+    }
+
+    /** The levels to try, tightest first; the spec's key last. Empty when the group has no topology constraint. */
+    static List<String> levels(PodGroup pg) {
+        List<String> levels = new ArrayList<>();
+        String annotated = pg.annotations().get(LEVELS);
+        if (annotated != null) {
+            for (String k : annotated.split(",")) {
+                String key = k.trim();
+                if (!key.isEmpty() && !levels.contains(key)) {
+                    levels.add(key);
+                }
+            }
+        }
+        if (!pg.topologyKeys().isEmpty()) {
+            String key = pg.topologyKeys().get(0);
+            int at = levels.indexOf(key);
+            if (at >= 0) {
+                levels.subList(at + 1, levels.size()).clear();
+            } else {
+                levels.add(key);
+            }
+        }
+        return levels;
+    }
+
+    private static NodeInfo nodeNamed(ClusterView cluster, String name) {
+        int lo = 0;
+        int hi = cluster.allNodeCount() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = cluster.anyNode(mid).name().compareTo(name);
+            if (c == 0) {
+                return cluster.anyNode(mid);
+            }
+            if (c < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.muster.core.plugins.nodeaffinity;
+
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.CycleState;
+import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.PreFilterPlugin;
+import dev.muster.core.framework.PreScorePlugin;
+import dev.muster.core.framework.ScorePlugin;
+import dev.muster.core.framework.StateKey;
+import dev.muster.core.framework.Status;
+import dev.muster.core.model.PreferredSchedulingTerm;
+import dev.muster.core.plugins.support.NormalizeScores;
+import dev.muster.core.plugins.support.RequiredNodeAffinity;
+
+import java.util.List;
+
+/**
+ * Filter: the node must satisfy the pod's {@code nodeSelector} and required node affinity (unresolvable
+ * otherwise). Score: the sum of the weights of the preferred node affinity terms the node matches, scaled so the
+ * best node gets 100.
+ */
+public final class NodeAffinityPlugin implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
+    public static final String NAME = "NodeAffinity";
+    public static final String REASON = "node(s) didn't match Pod's node affinity/selector";
+
+    private static final StateKey<RequiredNodeAffinity> REQUIRED = StateKey.of("PreFilter" + NAME);
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Status preFilter(CycleState state, PodInfo pod, ClusterView cluster) {
+        RequiredNodeAffinity required = RequiredNodeAffinity.of(pod.pod());
+        if (required.isEmpty()) {
+            return Status.SKIP;
+        }
+        state.put(REQUIRED, required);
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+        RequiredNodeAffinity required = state.get(REQUIRED);
+        if (required == null) {
+            required = RequiredNodeAffinity.of(pod.pod());
+        }
+        return required.matches(node.node()) ? Status.SUCCESS : Status.unresolvable(NAME, REASON);
+    }
+
+    @Override
+    public Status preScore(CycleState state, PodInfo pod, ClusterView cluster, int[] feasibleNodes) {
+        return pod.pod().affinity().preferredNodeTerms().isEmpty() ? Status.SKIP : Status.SUCCESS;
+    }
+
+    @Override
+    public long score(CycleState state, PodInfo pod, NodeInfo node) {
+        List<PreferredSchedulingTerm> preferred = pod.pod().affinity().preferredNodeTerms();
+        long sum = 0;
+        for (int i = 0, n = preferred.size(); i < n; i++) {
+            PreferredSchedulingTerm t = preferred.get(i);
+            if (t.weight() != 0 && RequiredNodeAffinity.termMatches(t.preference(), node.node())) {
+                sum += t.weight();
+            }
+        }
+        return sum;
+    }
+
+    @Override
+    public void normalize(CycleState state, PodInfo pod, long[] scores) {
+        NormalizeScores.defaultNormalize(scores, false);
+    }
+}

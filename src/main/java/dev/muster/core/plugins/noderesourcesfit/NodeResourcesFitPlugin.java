@@ -1,0 +1,116 @@
+package dev.muster.core.plugins.noderesourcesfit;
+
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.CycleState;
+import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.PreFilterPlugin;
+import dev.muster.core.framework.ResourceIndex;
+import dev.muster.core.framework.ScorePlugin;
+import dev.muster.core.framework.StateKey;
+import dev.muster.core.framework.Status;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Filter: the node must have room for one more pod and for every resource the pod requests (requested by the
+ * pods there plus this request within allocatable). All shortfalls are reported, in upstream order: pods, cpu,
+ * memory, ephemeral-storage, then scalar resources (by name, where upstream's order is a map's). Preemption can
+ * free resources, so the rejection is Unschedulable.
+ * <p>
+ * Score: upstream's default LeastAllocated strategy over cpu and memory, weight 1 each, on non-zero requests
+ * (a pod without a cpu or memory request counts as 100m / 200Mi, so empty-looking nodes do not attract
+ * everything).
+ */
+public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlugin, ScorePlugin {
+    public static final String NAME = "NodeResourcesFit";
+    public static final String TOO_MANY_PODS = "Too many pods";
+
+    /** The resources the pod requests (> 0), in check order, and their reasons. */
+    private record Requested(int[] indices, String[] reasons) {
+    }
+
+    private static final StateKey<Requested> REQUESTED = StateKey.of("PreFilter" + NAME);
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    public static String insufficient(String resource) {
+        return "Insufficient " + resource;
+    }
+
+    @Override
+    public Status preFilter(CycleState state, PodInfo pod, ClusterView cluster) {
+        ResourceIndex index = cluster.resources();
+        List<Integer> picked = new ArrayList<>();
+        for (int i = 0; i < index.size(); i++) {
+            if (pod.request(i) > 0) {
+                picked.add(i);
+            }
+        }
+        int[] indices = new int[picked.size()];
+        String[] reasons = new String[picked.size()];
+        for (int k = 0; k < indices.length; k++) {
+            indices[k] = picked.get(k);
+            reasons[k] = insufficient(index.name(indices[k]));
+        }
+        state.put(REQUESTED, new Requested(indices, reasons));
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+        Requested req = state.get(REQUESTED);
+        if (req == null) {
+            return Status.error(NAME, "PreFilter state of " + NAME + " is missing: run PreFilter before Filter");
+        }
+        List<String> reasons = null;
+        if (node.podCount() + 1L > node.allowedPodNumber()) {
+            reasons = new ArrayList<>(4);
+            reasons.add(TOO_MANY_PODS);
+        }
+        int[] indices = req.indices();
+        for (int k = 0; k < indices.length; k++) {
+            int r = indices[k];
+            if (pod.request(r) > node.allocatable(r) - node.requested(r)) {
+                if (reasons == null) {
+                    reasons = new ArrayList<>(4);
+                }
+                reasons.add(req.reasons()[k]);
+            }
+        }
+        if (reasons == null) {
+            return Status.SUCCESS;
+        }
+        return Status.unschedulable(NAME, reasons.toArray(new String[0]));
+    }
+
+    /** LeastAllocated: per resource {@code (allocatable - requested) * 100 / allocatable}, averaged by weight. */
+    @Override
+    public long score(CycleState state, PodInfo pod, NodeInfo node) {
+        long sum = 0;
+        long weights = 0;
+        long cpuAlloc = node.allocatable(ResourceIndex.CPU);
+        if (cpuAlloc != 0) {
+            sum += leastRequested(node.nonZeroCpu() + pod.nonZeroCpu(), cpuAlloc);
+            weights++;
+        }
+        long memAlloc = node.allocatable(ResourceIndex.MEMORY);
+        if (memAlloc != 0) {
+            sum += leastRequested(node.nonZeroMemory() + pod.nonZeroMemory(), memAlloc);
+            weights++;
+        }
+        return weights == 0 ? 0 : sum / weights;
+    }
+
+    static long leastRequested(long requested, long capacity) {
+        if (capacity == 0 || requested > capacity) {
+            return 0;
+        }
+        return (capacity - requested) * MAX_SCORE / capacity;
+    }
+}

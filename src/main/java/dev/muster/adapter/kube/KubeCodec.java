@@ -1,0 +1,240 @@
+package dev.muster.adapter.kube;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import org.yaml.snakeyaml.LoaderOptions;
+
+import java.io.CharConversionException;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The strict decoders for request bodies, one for JSON and one for YAML. Built here, explicitly, never taken
+ * from CDI: Quarkus's application ObjectMapper (and any {@code ObjectMapperCustomizer}) must not loosen them.
+ *
+ * <p>Strict means what the API server's decoder does and Jackson does not by default (CONTRACT.md §3): a string
+ * where a number or boolean belongs ({@code "minCount": "2"}), a number or boolean where a string belongs,
+ * a fraction for an integer ({@code 2.5}), trailing bytes after the document, invalid UTF-8 and integers out of
+ * range are all 400s. Unknown fields are ignored. Explicit stream limits bound nesting depth, string and number
+ * length and document length, so no body can make the parser use unbounded memory.
+ */
+public final class KubeCodec {
+
+    /** Parser limits, from configuration ({@code muster.limits.*}). */
+    public record Limits(int maxNestingDepth, int maxStringLength, int maxNumberLength, long maxDocumentLength) {
+        public static final Limits DEFAULT = new Limits(64, 4 * 1024 * 1024, 64, 128L * 1024 * 1024);
+    }
+
+    private final ObjectReader json;
+    private final ObjectReader yaml;
+
+    public KubeCodec(Limits limits) {
+        StreamReadConstraints constraints = StreamReadConstraints.builder()
+                .maxNestingDepth(limits.maxNestingDepth())
+                .maxStringLength(limits.maxStringLength())
+                .maxNumberLength(limits.maxNumberLength())
+                .maxDocumentLength(limits.maxDocumentLength())
+                .build();
+        JsonFactory jsonFactory = JsonFactory.builder().streamReadConstraints(constraints).build();
+        ObjectMapper jsonMapper = strict(JsonMapper.builder(jsonFactory)).build();
+        LoaderOptions loader = new LoaderOptions();
+        loader.setCodePointLimit((int) Math.min(Integer.MAX_VALUE, limits.maxDocumentLength()));
+        loader.setNestingDepthLimit(limits.maxNestingDepth());
+        loader.setMaxAliasesForCollections(50);
+        loader.setAllowRecursiveKeys(false);
+        YAMLFactory yamlFactory = YAMLFactory.builder().loaderOptions(loader).streamReadConstraints(constraints).build();
+        ObjectMapper yamlMapper = strict(YAMLMapper.builder(yamlFactory)).build();
+        configureCoercions(jsonMapper);
+        configureCoercions(yamlMapper);
+        this.json = jsonMapper.readerFor(RequestDocument.class);
+        this.yaml = yamlMapper.readerFor(RequestDocument.class);
+    }
+
+    private static <M extends ObjectMapper, B extends com.fasterxml.jackson.databind.cfg.MapperBuilder<M, B>> B strict(B b) {
+        return b.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .disable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+                .disable(DeserializationFeature.ACCEPT_EMPTY_STRING_AS_NULL_OBJECT)
+                .disable(DeserializationFeature.ACCEPT_EMPTY_ARRAY_AS_NULL_OBJECT)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
+    }
+
+    private static void configureCoercions(ObjectMapper m) {
+        // numbers and booleans are not strings; "" is not a number, a boolean or an object
+        m.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        for (LogicalType t : new LogicalType[]{LogicalType.Integer, LogicalType.Float, LogicalType.Boolean,
+                LogicalType.POJO, LogicalType.Map, LogicalType.Collection}) {
+            m.coercionConfigFor(t)
+                    .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+        }
+        m.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+    }
+
+    public RequestDocument readJson(byte[] body) throws DecodeException {
+        return read(json, body, "JSON");
+    }
+
+    public RequestDocument readYaml(byte[] body) throws DecodeException {
+        return read(yaml, body, "YAML");
+    }
+
+    /** Reads any type with the strict JSON rules (the extender's snapshot file uses {@link RequestDocument.Snapshot}). */
+    public <T> T readJson(byte[] body, Class<T> type) throws DecodeException {
+        try {
+            return json.forType(type).readValue(body);
+        } catch (IOException | RuntimeException e) {
+            throw translate(e, "JSON");
+        }
+    }
+
+    private static RequestDocument read(ObjectReader reader, byte[] body, String format) throws DecodeException {
+        if (body == null || body.length == 0) {
+            throw new DecodeException("request body is empty: send one " + format + " document", null, null);
+        }
+        try {
+            return reader.readValue(body);
+        } catch (IOException | RuntimeException e) {
+            throw translate(e, format);
+        }
+    }
+
+    /** Jackson's and SnakeYAML's failures as a message that names the field and says what was expected. */
+    static DecodeException translate(Throwable e, String format) {
+        String field = null;
+        String what;
+        if (e instanceof JsonMappingException jme) {
+            field = path(jme.getPath());
+            if (jme instanceof InvalidFormatException ife) {
+                what = "cannot decode " + describe(ife.getValue()) + " as " + typeName(ife.getTargetType());
+            } else if (jme instanceof MismatchedInputException mie && mie.getTargetType() != null) {
+                String msg = String.valueOf(jme.getOriginalMessage());
+                if (msg.startsWith("Trailing token")) {
+                    field = null;
+                    what = "trailing content after the " + format + " document";
+                } else {
+                    what = "wrong type: expected " + typeName(mie.getTargetType()) + location(jme.getLocation());
+                }
+            } else {
+                what = firstLine(jme.getOriginalMessage()) + location(jme.getLocation());
+            }
+        } else if (e instanceof StreamConstraintsException sce) {
+            what = "request exceeds a parser limit: " + firstLine(sce.getOriginalMessage());
+        } else if (e instanceof InputCoercionException ice) {
+            what = "number out of range for " + typeName(ice.getTargetType()) + location(ice.getLocation());
+        } else if (e instanceof JsonEOFException eof) {
+            what = "unexpected end of the " + format + " document" + location(eof.getLocation());
+        } else if (e instanceof JsonProcessingException jpe) {
+            what = "body is not valid " + format + ": " + firstLine(jpe.getOriginalMessage()) + location(jpe.getLocation());
+        } else if (e instanceof CharConversionException || isMalformedInput(e)) {
+            what = "body is not valid UTF-8: " + firstLine(e.getMessage());
+        } else {
+            what = "body is not valid " + format + ": " + firstLine(e.getMessage());
+        }
+        String message = field == null || field.isEmpty() ? what : field + ": " + what;
+        return new DecodeException(message, field == null || field.isEmpty() ? null : field, e);
+    }
+
+    private static boolean isMalformedInput(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.charset.CharacterCodingException || t instanceof CharConversionException) {
+                return true;
+            }
+            String m = t.getMessage();
+            if (m != null && (m.contains("UTF-8") || m.contains("special characters are not allowed"))) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /** {@code snapshot.pods[3].spec.containers[0].resources.requests[cpu]}: Kubernetes' field path notation. */
+    static String path(List<JsonMappingException.Reference> refs) {
+        StringBuilder sb = new StringBuilder(64);
+        for (JsonMappingException.Reference r : refs) {
+            if (r.getIndex() >= 0) {
+                sb.append('[').append(r.getIndex()).append(']');
+            } else if (r.getFieldName() != null) {
+                if (r.getFrom() instanceof Map) {
+                    sb.append('[').append(r.getFieldName()).append(']');
+                } else {
+                    if (sb.length() > 0) {
+                        sb.append('.');
+                    }
+                    sb.append(r.getFieldName());
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String typeName(Class<?> t) {
+        if (t == null) {
+            return "a value of another type";
+        }
+        if (t == Integer.class || t == int.class || t == Long.class || t == long.class) {
+            return "an integer";
+        }
+        if (t == Boolean.class || t == boolean.class) {
+            return "a boolean";
+        }
+        if (t == String.class) {
+            return "a string";
+        }
+        if (t == Qty.class) {
+            return "a quantity (string or number)";
+        }
+        if (List.class.isAssignableFrom(t)) {
+            return "an array";
+        }
+        return "an object";
+    }
+
+    private static String describe(Object v) {
+        return v instanceof String s ? "\"" + (s.length() > 64 ? s.substring(0, 64) + "..." : s) + "\"" : String.valueOf(v);
+    }
+
+    private static String location(JsonLocation loc) {
+        if (loc == null || loc.getLineNr() < 0) {
+            return "";
+        }
+        return " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        String line = nl < 0 ? s : s.substring(0, nl);
+        return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+    }
+}

@@ -1,0 +1,391 @@
+package dev.muster.adapter.kube;
+
+import dev.muster.core.decision.DecisionOptions;
+import dev.muster.core.decision.DecisionRequest;
+import dev.muster.core.model.Affinity;
+import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.Condition;
+import dev.muster.core.model.DisruptionMode;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.HostPort;
+import dev.muster.core.model.LabelSelector;
+import dev.muster.core.model.Node;
+import dev.muster.core.model.NodeSelectorRequirement;
+import dev.muster.core.model.NodeSelectorTerm;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodAffinityTerm;
+import dev.muster.core.model.PodClaimRef;
+import dev.muster.core.model.PodDisruptionBudget;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.PodRef;
+import dev.muster.core.model.PreferredSchedulingTerm;
+import dev.muster.core.model.PriorityClass;
+import dev.muster.core.model.ResourceList;
+import dev.muster.core.model.SchedulingPolicy;
+import dev.muster.core.model.Taint;
+import dev.muster.core.model.TaintEffect;
+import dev.muster.core.model.Toleration;
+import dev.muster.core.model.TopologySpreadConstraint;
+import dev.muster.core.model.WeightedPodAffinityTerm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Compiles a validated {@link RequestDocument} into the core model. Applies what the API server would have applied
+ * on admission: defaults (namespace {@code default}, toleration operator {@code Equal}, disruptionMode {@code Pod},
+ * spread policies Honor/Ignore), {@code matchLabelKeys}/{@code mismatchLabelKeys} merged into label selectors
+ * using the pod's own labels, effective requests ({@link EffectiveRequests}), allocatable falling back to capacity.
+ *
+ * <p>Precondition: the document passed {@code RequestValidator} without causes; on unvalidated input this may
+ * throw. It runs over 50,000-pod snapshots: plain loops, pre-sized lists, no regex, no reflection.
+ * Workloads and DRA objects are validated but not (yet) part of {@link ClusterState}.
+ */
+public final class KubeMapper {
+    private KubeMapper() {
+    }
+
+    public static DecisionRequest toDecisionRequest(RequestDocument doc) {
+        RequestDocument.Options o = doc.options();
+        DecisionOptions options = new DecisionOptions(
+                o == null || o.preemption() == null || o.preemption(),
+                o != null && o.explain() != null && o.explain());
+        List<GroupRef> groups = null;
+        if (doc.podGroups() != null) {
+            groups = new ArrayList<>(doc.podGroups().size());
+            for (String s : doc.podGroups()) {
+                groups.add(GroupRef.parse(s, "default"));
+            }
+        }
+        return new DecisionRequest(toClusterState(doc.snapshot()), groups, options);
+    }
+
+    public static ClusterState toClusterState(RequestDocument.Snapshot s) {
+        List<Node> nodes = map(s.nodes(), KubeMapper::node);
+        List<Pod> pods = map(s.pods(), KubeMapper::pod);
+        List<PodGroup> groups = map(s.podGroups(), KubeMapper::podGroup);
+        List<PriorityClass> pcs = map(s.priorityClasses(), KubeMapper::priorityClass);
+        List<PodDisruptionBudget> pdbs = map(s.podDisruptionBudgets(), KubeMapper::pdb);
+        return new ClusterState(nodes, pods, groups, pcs, pdbs);
+    }
+
+    private static <A, B> List<B> map(List<A> in, java.util.function.Function<A, B> f) {
+        if (in == null || in.isEmpty()) {
+            return List.of();
+        }
+        List<B> out = new ArrayList<>(in.size());
+        for (A a : in) {
+            out.add(f.apply(a));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- Node
+
+    public static Node node(Kube.Node n) {
+        Kube.ObjectMeta m = n.metadata();
+        Kube.NodeSpec spec = n.spec();
+        List<Taint> taints = List.of();
+        boolean unschedulable = false;
+        if (spec != null) {
+            unschedulable = Boolean.TRUE.equals(spec.unschedulable());
+            if (spec.taints() != null && !spec.taints().isEmpty()) {
+                taints = new ArrayList<>(spec.taints().size());
+                for (Kube.Taint t : spec.taints()) {
+                    taints.add(new Taint(t.key(), t.value(), TaintEffect.valueOf(t.effect())));
+                }
+            }
+        }
+        ResourceList allocatable = ResourceList.EMPTY;
+        if (n.status() != null) {
+            allocatable = EffectiveRequests.ofAmounts(
+                    n.status().allocatable() != null ? n.status().allocatable() : n.status().capacity());
+        }
+        return new Node(m.name(), m.uid(), m.labels(), taints, unschedulable, allocatable);
+    }
+
+    // ---------------------------------------------------------------- Pod
+
+    public static Pod pod(Kube.Pod p) {
+        Kube.ObjectMeta m = p.metadata();
+        Kube.PodSpec spec = p.spec();
+        Map<String, String> labels = m.labels() == null ? Map.of() : m.labels();
+        PodRef ref = new PodRef(m.namespaceOrDefault(), m.name());
+        long created = Timestamps.epochSecondsOrMax(m.creationTimestamp());
+        boolean terminating = m.deletionTimestamp() != null && !m.deletionTimestamp().isEmpty();
+        String phase = p.status() == null ? null : p.status().phase();
+        String nominated = p.status() == null ? null : p.status().nominatedNodeName();
+        if (nominated != null && nominated.isEmpty()) {
+            nominated = null;
+        }
+        if (spec == null) {
+            return new Pod(ref, m.uid(), labels, created, null, phase, null, ResourceList.EMPTY, null, null, null,
+                    null, null, null, null, null, null, null, null, nominated, terminating);
+        }
+        return new Pod(ref, m.uid(), labels, created, spec.nodeName(), phase, spec.schedulerName(),
+                EffectiveRequests.of(spec), spec.priority(), spec.priorityClassName(), spec.preemptionPolicy(),
+                spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations()),
+                hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
+                gates(spec.schedulingGates()),
+                spec.schedulingGroup() == null ? null : spec.schedulingGroup().podGroupName(),
+                claims(spec.resourceClaims()), nominated, terminating);
+    }
+
+    private static List<Toleration> tolerations(List<Kube.Toleration> in) {
+        if (in == null || in.isEmpty()) {
+            return List.of();
+        }
+        List<Toleration> out = new ArrayList<>(in.size());
+        for (Kube.Toleration t : in) {
+            Toleration.Operator op = t.operator() == null || t.operator().isEmpty()
+                    ? Toleration.Operator.Equal : Toleration.Operator.valueOf(t.operator());
+            TaintEffect effect = t.effect() == null || t.effect().isEmpty() ? null : TaintEffect.valueOf(t.effect());
+            out.add(new Toleration(t.key(), op, t.value(), effect));
+        }
+        return out;
+    }
+
+    /** Host ports of regular containers and sidecars (the containers that run alongside each other). */
+    private static List<HostPort> hostPorts(Kube.PodSpec spec) {
+        List<HostPort> out = null;
+        out = addHostPorts(out, spec.containers(), false);
+        out = addHostPorts(out, spec.initContainers(), true);
+        return out == null ? List.of() : out;
+    }
+
+    private static List<HostPort> addHostPorts(List<HostPort> out, List<Kube.Container> cs, boolean sidecarsOnly) {
+        if (cs == null) {
+            return out;
+        }
+        for (Kube.Container c : cs) {
+            if (c.ports() == null || (sidecarsOnly && !c.isSidecar())) {
+                continue;
+            }
+            for (Kube.ContainerPort port : c.ports()) {
+                if (port.hostPort() != null && port.hostPort() > 0) {
+                    if (out == null) {
+                        out = new ArrayList<>(2);
+                    }
+                    out.add(new HostPort(port.hostIP(), port.protocol(), port.hostPort()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<String> gates(List<Kube.SchedulingGate> in) {
+        if (in == null || in.isEmpty()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>(in.size());
+        for (Kube.SchedulingGate g : in) {
+            out.add(g.name());
+        }
+        return out;
+    }
+
+    private static List<PodClaimRef> claims(List<Kube.ClaimRef> in) {
+        if (in == null || in.isEmpty()) {
+            return List.of();
+        }
+        List<PodClaimRef> out = new ArrayList<>(in.size());
+        for (Kube.ClaimRef c : in) {
+            out.add(new PodClaimRef(c.name(), c.resourceClaimName(), c.resourceClaimTemplateName()));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- affinity and selectors
+
+    private static Affinity affinity(Kube.Affinity a, Map<String, String> podLabels) {
+        if (a == null) {
+            return Affinity.NONE;
+        }
+        List<NodeSelectorTerm> required = null;
+        List<PreferredSchedulingTerm> preferred = List.of();
+        Kube.NodeAffinity na = a.nodeAffinity();
+        if (na != null) {
+            if (na.requiredDuringSchedulingIgnoredDuringExecution() != null) {
+                List<Kube.NodeSelectorTerm> terms = na.requiredDuringSchedulingIgnoredDuringExecution().nodeSelectorTerms();
+                required = new ArrayList<>(terms == null ? 0 : terms.size());
+                if (terms != null) {
+                    for (Kube.NodeSelectorTerm t : terms) {
+                        required.add(nodeSelectorTerm(t));
+                    }
+                }
+            }
+            List<Kube.PreferredSchedulingTerm> pref = na.preferredDuringSchedulingIgnoredDuringExecution();
+            if (pref != null && !pref.isEmpty()) {
+                preferred = new ArrayList<>(pref.size());
+                for (Kube.PreferredSchedulingTerm t : pref) {
+                    preferred.add(new PreferredSchedulingTerm(t.weight() == null ? 0 : t.weight(),
+                            nodeSelectorTerm(t.preference())));
+                }
+            }
+        }
+        Kube.PodAffinity pa = a.podAffinity();
+        Kube.PodAffinity anti = a.podAntiAffinity();
+        return new Affinity(required, preferred,
+                pa == null ? null : podTerms(pa.requiredDuringSchedulingIgnoredDuringExecution(), podLabels),
+                pa == null ? null : weightedTerms(pa.preferredDuringSchedulingIgnoredDuringExecution(), podLabels),
+                anti == null ? null : podTerms(anti.requiredDuringSchedulingIgnoredDuringExecution(), podLabels),
+                anti == null ? null : weightedTerms(anti.preferredDuringSchedulingIgnoredDuringExecution(), podLabels));
+    }
+
+    private static NodeSelectorTerm nodeSelectorTerm(Kube.NodeSelectorTerm t) {
+        if (t == null) {
+            return new NodeSelectorTerm(List.of(), List.of());
+        }
+        return new NodeSelectorTerm(nodeRequirements(t.matchExpressions()), nodeRequirements(t.matchFields()));
+    }
+
+    private static List<NodeSelectorRequirement> nodeRequirements(List<Kube.Requirement> in) {
+        if (in == null || in.isEmpty()) {
+            return List.of();
+        }
+        List<NodeSelectorRequirement> out = new ArrayList<>(in.size());
+        for (Kube.Requirement r : in) {
+            out.add(new NodeSelectorRequirement(r.key(), NodeSelectorRequirement.Operator.valueOf(r.operator()),
+                    r.values()));
+        }
+        return out;
+    }
+
+    private static List<PodAffinityTerm> podTerms(List<Kube.PodAffinityTerm> in, Map<String, String> podLabels) {
+        if (in == null || in.isEmpty()) {
+            return List.of();
+        }
+        List<PodAffinityTerm> out = new ArrayList<>(in.size());
+        for (Kube.PodAffinityTerm t : in) {
+            out.add(podTerm(t, podLabels));
+        }
+        return out;
+    }
+
+    private static List<WeightedPodAffinityTerm> weightedTerms(List<Kube.WeightedPodAffinityTerm> in,
+                                                               Map<String, String> podLabels) {
+        if (in == null || in.isEmpty()) {
+            return List.of();
+        }
+        List<WeightedPodAffinityTerm> out = new ArrayList<>(in.size());
+        for (Kube.WeightedPodAffinityTerm t : in) {
+            out.add(new WeightedPodAffinityTerm(t.weight() == null ? 0 : t.weight(),
+                    podTerm(t.podAffinityTerm(), podLabels)));
+        }
+        return out;
+    }
+
+    private static PodAffinityTerm podTerm(Kube.PodAffinityTerm t, Map<String, String> podLabels) {
+        LabelSelector selector = labelSelector(t.labelSelector());
+        if (selector != null) {
+            selector = mergeKeys(selector, t.matchLabelKeys(), LabelSelector.Operator.In, podLabels);
+            selector = mergeKeys(selector, t.mismatchLabelKeys(), LabelSelector.Operator.NotIn, podLabels);
+        }
+        return new PodAffinityTerm(selector, t.namespaces(), labelSelector(t.namespaceSelector()), t.topologyKey());
+    }
+
+    /** A Kubernetes label selector; null stays null (matches nothing where the API allows a null selector). */
+    public static LabelSelector labelSelector(Kube.LabelSelector s) {
+        if (s == null) {
+            return null;
+        }
+        List<LabelSelector.Requirement> reqs = List.of();
+        if (s.matchExpressions() != null && !s.matchExpressions().isEmpty()) {
+            reqs = new ArrayList<>(s.matchExpressions().size());
+            for (Kube.Requirement r : s.matchExpressions()) {
+                reqs.add(new LabelSelector.Requirement(r.key(), LabelSelector.Operator.valueOf(r.operator()),
+                        r.values()));
+            }
+        }
+        return new LabelSelector(s.matchLabels(), reqs);
+    }
+
+    /** The API server's merge of matchLabelKeys (In) / mismatchLabelKeys (NotIn): keys the pod has a label for. */
+    private static LabelSelector mergeKeys(LabelSelector selector, List<String> keys, LabelSelector.Operator op,
+                                           Map<String, String> podLabels) {
+        if (keys == null || keys.isEmpty()) {
+            return selector;
+        }
+        List<LabelSelector.Requirement> reqs = new ArrayList<>(selector.matchExpressions().size() + keys.size());
+        reqs.addAll(selector.matchExpressions());
+        boolean added = false;
+        for (String key : keys) {
+            String v = podLabels.get(key);
+            if (v != null) {
+                reqs.add(new LabelSelector.Requirement(key, op, List.of(v)));
+                added = true;
+            }
+        }
+        return added ? new LabelSelector(selector.matchLabels(), reqs) : selector;
+    }
+
+    private static List<TopologySpreadConstraint> spreadConstraints(List<Kube.TopologySpreadConstraint> in,
+                                                                    Map<String, String> podLabels) {
+        if (in == null || in.isEmpty()) {
+            return List.of();
+        }
+        List<TopologySpreadConstraint> out = new ArrayList<>(in.size());
+        for (Kube.TopologySpreadConstraint c : in) {
+            LabelSelector selector = labelSelector(c.labelSelector());
+            if (selector != null) {
+                selector = mergeKeys(selector, c.matchLabelKeys(), LabelSelector.Operator.In, podLabels);
+            }
+            out.add(new TopologySpreadConstraint(c.maxSkew() == null ? 1 : c.maxSkew(), c.topologyKey(),
+                    !"ScheduleAnyway".equals(c.whenUnsatisfiable()), selector, c.minDomains(),
+                    !"Ignore".equals(c.nodeAffinityPolicy()), "Honor".equals(c.nodeTaintsPolicy()),
+                    c.matchLabelKeys()));
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- PodGroup, PriorityClass, PDB
+
+    public static PodGroup podGroup(Kube.PodGroup g) {
+        Kube.ObjectMeta m = g.metadata();
+        Kube.PodGroupSpec spec = g.spec();
+        SchedulingPolicy policy = policy(spec.schedulingPolicy());
+        List<String> keys = List.of();
+        if (spec.schedulingConstraints() != null && spec.schedulingConstraints().topology() != null
+                && !spec.schedulingConstraints().topology().isEmpty()) {
+            List<Kube.TopologyConstraint> topo = spec.schedulingConstraints().topology();
+            keys = new ArrayList<>(topo.size());
+            for (Kube.TopologyConstraint t : topo) {
+                keys.add(t.key());
+            }
+        }
+        DisruptionMode mode = spec.disruptionMode() == null || spec.disruptionMode().isEmpty()
+                ? DisruptionMode.Pod : DisruptionMode.valueOf(spec.disruptionMode());
+        List<Condition> conditions = List.of();
+        if (g.status() != null && g.status().conditions() != null && !g.status().conditions().isEmpty()) {
+            conditions = new ArrayList<>(g.status().conditions().size());
+            for (Kube.Condition c : g.status().conditions()) {
+                conditions.add(new Condition(c.type(), c.status(), c.reason(), c.message(), c.observedGeneration(),
+                        c.lastTransitionTime()));
+            }
+        }
+        return new PodGroup(new GroupRef(m.namespaceOrDefault(), m.name()), m.uid(),
+                m.generation() == null ? 0 : m.generation(), Timestamps.epochSecondsOrMax(m.creationTimestamp()),
+                policy, keys, claims(spec.resourceClaims()), mode, spec.priorityClassName(), spec.priority(),
+                conditions, m.annotations());
+    }
+
+    private static SchedulingPolicy policy(Kube.SchedulingPolicy p) {
+        if (p.gang() != null) {
+            return SchedulingPolicy.gang(p.gang().minCount());
+        }
+        return SchedulingPolicy.BASIC;
+    }
+
+    public static PriorityClass priorityClass(Kube.PriorityClass pc) {
+        return new PriorityClass(pc.metadata().name(), pc.value() == null ? 0 : pc.value(),
+                Boolean.TRUE.equals(pc.globalDefault()), pc.preemptionPolicy());
+    }
+
+    public static PodDisruptionBudget pdb(Kube.PodDisruptionBudget b) {
+        Kube.ObjectMeta m = b.metadata();
+        LabelSelector selector = b.spec() == null ? null : labelSelector(b.spec().selector());
+        int allowed = b.status() == null || b.status().disruptionsAllowed() == null ? 0 : b.status().disruptionsAllowed();
+        return new PodDisruptionBudget(new PodRef(m.namespaceOrDefault(), m.name()), selector, allowed);
+    }
+}

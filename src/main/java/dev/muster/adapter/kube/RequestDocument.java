@@ -1,0 +1,27 @@
+package dev.muster.adapter.kube;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+import java.util.List;
+
+/**
+ * The request envelope of {@code POST /v1/decisions} and {@code /v1/validations} (CONTRACT.md §1), as sent.
+ *
+ * @param podGroups "namespace/name" of the groups to decide; null = every group with an unbound member
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record RequestDocument(Snapshot snapshot, List<String> podGroups, Options options) {
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Snapshot(List<Kube.Node> nodes, List<Kube.Pod> pods, List<Kube.PodGroup> podGroups,
+                           List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
+                           List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<Kube.MetaOnly> deviceClasses,
+                           List<Kube.MetaOnly> resourceSlices, List<Kube.MetaOnly> resourceClaims,
+                           List<Kube.MetaOnly> resourceClaimTemplates) {
+    }
+
+    /** {@code preemption} defaults to true, {@code explain} to false. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Options(Boolean preemption, Boolean explain) {
+    }
+}

@@ -1,0 +1,76 @@
+package dev.muster.adapter.kube;
+
+import dev.muster.core.decision.DecisionRequest;
+import dev.muster.core.model.DisruptionMode;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.LabelSelector;
+import dev.muster.core.model.Node;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.SchedulingPolicy;
+import dev.muster.core.model.TaintEffect;
+import dev.muster.core.model.Toleration;
+import dev.muster.core.model.TopologySpreadConstraint;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class KubeMapperTest {
+    private final KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);
+
+    private DecisionRequest decode(String json) throws DecodeException {
+        return KubeMapper.toDecisionRequest(codec.readJson(json.replace('\'', '"').getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void theTrainingJobMapsToTheCoreModel() throws Exception {
+        DecisionRequest r = KubeMapper.toDecisionRequest(
+                codec.readJson(Files.readAllBytes(Path.of("openapi/examples/training-job.json"))));
+        assertThat(r.podGroups()).containsExactly(new GroupRef("some-ns", "training-job-workers-pg"));
+        assertThat(r.options().preemption()).isTrue();
+        assertThat(r.options().explain()).isFalse();
+        Node n = r.cluster().nodes().get(0);
+        assertThat(n.allocatable().amounts()).containsEntry("cpu", 8000L).containsEntry("memory", 34359738368L)
+                .containsEntry("pods", 110L);
+        Pod p = r.cluster().pods().get(0);
+        assertThat(p.ref().namespace()).isEqualTo("some-ns");
+        assertThat(p.podGroupName()).isEqualTo("training-job-workers-pg");
+        assertThat(p.requests().amounts()).containsEntry("cpu", 2000L).containsEntry("memory", 4294967296L);
+        assertThat(p.creationEpochSec()).isEqualTo(1776852000L);
+        PodGroup g = r.cluster().podGroups().get(0);
+        assertThat(g.policy()).isEqualTo(SchedulingPolicy.gang(4));
+        assertThat(g.generation()).isEqualTo(1);
+        assertThat(g.disruptionMode()).isEqualTo(DisruptionMode.Pod);
+    }
+
+    @Test
+    void defaultsAreAppliedAsTheApiServerWould() throws Exception {
+        DecisionRequest r = decode("{'snapshot':{'nodes':[{'metadata':{'name':'n'},'spec':{'taints':[{'key':'gpu','effect':'NoSchedule'}]},"
+                + "'status':{'capacity':{'cpu':'4'}}}],"
+                + "'pods':[{'metadata':{'name':'p','labels':{'app':'a','rev':'7'}},'spec':{'tolerations':[{'key':'gpu'}],"
+                + "'topologySpreadConstraints':[{'maxSkew':1,'topologyKey':'zone','whenUnsatisfiable':'DoNotSchedule',"
+                + "'labelSelector':{'matchLabels':{'app':'a'}},'matchLabelKeys':['rev','absent']}]}}]},"
+                + "'options':{'preemption':false,'explain':true}}");
+        Node n = r.cluster().nodes().get(0);
+        assertThat(n.allocatable().amounts()).containsEntry("cpu", 4000L);
+        assertThat(n.taints().get(0).effect()).isEqualTo(TaintEffect.NoSchedule);
+        Pod p = r.cluster().pods().get(0);
+        assertThat(p.ref().namespace()).isEqualTo("default");
+        assertThat(p.creationEpochSec()).isEqualTo(Long.MAX_VALUE);
+        assertThat(p.tolerations().get(0).operator()).isEqualTo(Toleration.Operator.Equal);
+        TopologySpreadConstraint c = p.topologySpreadConstraints().get(0);
+        assertThat(c.doNotSchedule()).isTrue();
+        assertThat(c.honorNodeAffinity()).isTrue();
+        assertThat(c.honorNodeTaints()).isFalse();
+        assertThat(c.labelSelector().matchExpressions())
+                .containsExactly(new LabelSelector.Requirement("rev", LabelSelector.Operator.In, List.of("7")));
+        assertThat(r.podGroups()).isNull();
+        assertThat(r.options().preemption()).isFalse();
+        assertThat(r.options().explain()).isTrue();
+    }
+}

@@ -12,6 +12,7 @@ import dev.muster.core.snapshot.ClusterSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Upstream's placement-based PodGroup algorithm (reference §2.5): PlacementGenerate proposes candidate node sets,
@@ -32,10 +33,11 @@ public final class PodGroupAlgorithm {
     private final ClusterSnapshot snapshot;
     private final PodGroupCycle cycle;
 
-    public PodGroupAlgorithm(Profile profile, ClusterSnapshot snapshot, long searchBudget) {
+    public PodGroupAlgorithm(Profile profile, ClusterSnapshot snapshot, long searchBudget, ForkJoinPool pool,
+                             int parallelThreshold) {
         this.profile = profile;
         this.snapshot = snapshot;
-        this.cycle = new PodGroupCycle(profile, snapshot, searchBudget);
+        this.cycle = new PodGroupCycle(profile, snapshot, searchBudget, pool, parallelThreshold);
     }
 
     public AlgorithmResult run(GroupContext group) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The PodGroup scheduling cycle over one placement (upstream's default algorithm, reference §2.4): each pending
@@ -27,11 +28,20 @@ public final class PodGroupCycle {
     private final Profile profile;
     private final ClusterSnapshot snapshot;
     private final long searchBudget;
+    private final ForkJoinPool pool;
+    private final int parallelThreshold;
 
-    public PodGroupCycle(Profile profile, ClusterSnapshot snapshot, long searchBudget) {
+    /**
+     * @param pool              threads for filter/score over large placements, or null for sequential
+     * @param parallelThreshold node count from which the pool is used
+     */
+    public PodGroupCycle(Profile profile, ClusterSnapshot snapshot, long searchBudget, ForkJoinPool pool,
+                         int parallelThreshold) {
         this.profile = profile;
         this.snapshot = snapshot;
         this.searchBudget = searchBudget;
+        this.pool = pool;
+        this.parallelThreshold = parallelThreshold;
     }
 
     /**
@@ -40,7 +50,7 @@ public final class PodGroupCycle {
      */
     public CycleResult run(GroupContext group, Placement placement) {
         int mark = snapshot.mark();
-        PodScheduler scheduler = new PodScheduler(profile, snapshot);
+        PodScheduler scheduler = new PodScheduler(profile, snapshot, pool, parallelThreshold);
         List<MemberResult> results = new ArrayList<>(group.pending().size());
         boolean feasible = false;
         int placed = 0;

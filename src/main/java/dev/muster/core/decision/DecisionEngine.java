@@ -24,6 +24,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The decision engine: a pure function from a {@link DecisionRequest} to a {@link DecisionResult}. Thread-safe;
@@ -37,6 +38,7 @@ public final class DecisionEngine {
 
     private final Profile profile;
     private final EngineConfig config;
+    private final ForkJoinPool pool;
 
     public DecisionEngine(EngineConfig config) {
         this(InTreePlugins.defaultProfile(), config);
@@ -45,6 +47,7 @@ public final class DecisionEngine {
     public DecisionEngine(Profile profile, EngineConfig config) {
         this.profile = profile;
         this.config = config;
+        this.pool = config.parallelism() > 1 ? new ForkJoinPool(config.parallelism()) : null;
     }
 
     public DecisionResult decide(DecisionRequest request) {
@@ -130,7 +133,8 @@ public final class DecisionEngine {
             return out.scheduled(new AlgorithmResult(new CycleResult(true, List.of(), 0, SearchReport.NOT_RUN), null,
                     null, List.of()));
         }
-        AlgorithmResult result = new PodGroupAlgorithm(profile, snapshot, config.searchBudget()).run(ctx);
+        AlgorithmResult result = new PodGroupAlgorithm(profile, snapshot, config.searchBudget(), pool,
+                config.parallelThreshold()).run(ctx);
         if (result.cycle().feasible()) {
             return out.scheduled(result);
         }
@@ -149,10 +153,12 @@ public final class DecisionEngine {
         String postFilterMessage = null;
         for (PostFilterPlugin plugin : profile.postFilter()) {
             int mark = snapshot.mark();
-            PreemptionSimulation sim = new PreemptionSimulation(snapshot, profile, ctx);
+            PreemptionSimulation sim = new PreemptionSimulation(snapshot, profile, ctx, pool,
+                    config.parallelThreshold());
             PostFilterPlugin.Result r = plugin.postFilter(ctx, snapshot.groupPriority(ctx.group().ref()), sim);
             if (!r.victims().isEmpty()) {
-                AlgorithmResult nominated = new PodGroupAlgorithm(profile, snapshot, 0).run(ctx);
+                AlgorithmResult nominated = new PodGroupAlgorithm(profile, snapshot, 0, pool, config.parallelThreshold())
+                        .run(ctx);
                 if (nominated.cycle().feasible()) {
                     List<Assignment> victims = new ArrayList<>();
                     for (PodInfo v : r.victims()) {

@@ -57,13 +57,13 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"pod", "status", "message"})
-    @Schema(name = "PodStatus")
+    @Schema(name = "PodOutsideDecisions")
     public record PodStatusDto(Ref pod, String status, String message) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"type", "status", "reason", "message", "observedGeneration", "lastTransitionTime"})
-    @Schema(name = "Condition")
+    @Schema(name = "PodGroupCondition")
     public record ConditionDto(String type, String status, String reason, String message, Long observedGeneration,
                                String lastTransitionTime) {
     }

@@ -30,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * by {@link Invariants}, which re-implements every rule without engine code.
  */
 class EngineInvariantsTest {
-    static final int SEEDS = 300;
+    /** 300 by default; {@code -Dmuster.props.seeds=5000} for a longer hunt. */
+    static final int SEEDS = Integer.getInteger("muster.props.seeds", 300);
 
     private static final DecisionEngine ENGINE = new DecisionEngine(EngineConfig.DEFAULT);
 

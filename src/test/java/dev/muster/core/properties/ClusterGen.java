@@ -2,6 +2,8 @@ package dev.muster.core.properties;
 
 import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.Node;
+import dev.muster.core.model.NodeSelectorRequirement;
+import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.TaintEffect;
@@ -32,6 +34,7 @@ public final class ClusterGen {
     public static final String RACK = "example.com/rack";
     public static final String HOST = "kubernetes.io/hostname";
     public static final String GPU = "example.com/gpu";
+    public static final String GEN = "example.com/generation";
     public static final String UNSCHEDULABLE_TAINT = "node.kubernetes.io/unschedulable";
     static final long T0 = 1_700_000_000L;
 
@@ -47,8 +50,15 @@ public final class ClusterGen {
         List<Pod> pods = new ArrayList<>(boundPods(r, nodes));
         List<PodGroup> groups = new ArrayList<>();
         int groupCount = 1 + r.nextInt(4);
+        boolean otherUsed = false;
         for (int g = 0; g < groupCount; g++) {
-            groups.add(group(r, "g" + g, nodes, pods));
+            // Now and then (once at most) a group in another namespace under a name the default namespace also uses.
+            boolean other = g > 0 && !otherUsed && r.nextInt(4) == 0;
+            otherUsed |= other;
+            groups.add(group(r, other ? "team-b" : "default", other ? "g0" : "g" + g, nodes, pods));
+        }
+        if (r.nextInt(10) == 0) {
+            pods.add(Groups.member(pod("orphan").label("grp", "ghost").requests("cpu", "100m").build(), "ghost"));
         }
         shuffle(r, pods);
         return new ClusterState(nodes, pods, groups, List.of(), List.of());
@@ -67,6 +77,9 @@ public final class ClusterGen {
                 if (r.nextInt(10) != 0) {
                     b.label(RACK, zone + "-r" + r.nextInt(2));
                 }
+            }
+            if (r.nextInt(3) != 0) {
+                b.label(GEN, (1 + r.nextInt(4)) + "");
             }
             b.allocatable("cpu", pick(r, 2, 4, 8, 16) + "");
             b.allocatable("memory", pick(r, 4, 8, 16, 32) + "Gi");
@@ -125,7 +138,11 @@ public final class ClusterGen {
                     p.podAntiAffinity(affinityTerm(labels("app", APPS[r.nextInt(APPS.length)]), HOST));
                 }
                 if (r.nextInt(6) == 0) {
-                    p.hostPort("", "TCP", pick(r, 8080, 9090, 7000));
+                    p.hostPort(r.nextInt(4) == 0 ? "10.0.0.1" : "", r.nextInt(4) == 0 ? "UDP" : "TCP",
+                            pick(r, 8080, 9090, 7000));
+                }
+                if (r.nextInt(12) == 0) {
+                    p.terminating(); // being deleted, still holding its resources
                 }
                 out.add(p.build());
             }
@@ -134,7 +151,7 @@ public final class ClusterGen {
     }
 
     /** A group and its members (pending, gated, bound, terminal), added to {@code pods}. */
-    static PodGroup group(SplittableRandom r, String name, List<Node> nodes, List<Pod> pods) {
+    static PodGroup group(SplittableRandom r, String ns, String name, List<Node> nodes, List<Pod> pods) {
         boolean gang = r.nextInt(10) < 7;
         int pending = 1 + r.nextInt(6);
         String topology = r.nextInt(4) == 0 ? (r.nextBoolean() ? ZONE : RACK) : null;
@@ -146,8 +163,21 @@ public final class ClusterGen {
         boolean tolerateCordon = r.nextInt(10) == 0;
         int anti = r.nextInt(5); // 0: all members, 1: some members, else none
         boolean ports = r.nextInt(7) == 0;
-        TopologySpreadConstraint spread = r.nextInt(5) == 0
-                ? Pods.hardSpread(1 + r.nextInt(2), r.nextBoolean() ? ZONE : HOST, labels("grp", name)) : null;
+        List<TopologySpreadConstraint> spread = new ArrayList<>();
+        if (r.nextInt(5) == 0) {
+            spread.add(new TopologySpreadConstraint(1 + r.nextInt(2), pickOf(r, ZONE, HOST, RACK), true,
+                    labels("grp", name), r.nextInt(3) == 0 ? 2 + r.nextInt(3) : null, r.nextInt(4) != 0,
+                    r.nextInt(3) == 0, List.of()));
+            if (r.nextInt(4) == 0) {
+                spread.add(Pods.hardSpread(1, HOST, labels("grp", name)));
+            }
+        }
+        NodeSelectorTerm[] nodeTerms = r.nextInt(6) == 0 ? nodeTerms(r, nodes) : null;
+        boolean podPriorities = r.nextInt(3) == 0;
+        boolean noRequests = r.nextInt(10) == 0;
+        int port = pick(r, 7000, 7000, 8080);
+        String portIp = r.nextInt(4) == 0 ? "10.0.0.1" : "";
+        String portProtocol = r.nextInt(4) == 0 ? "UDP" : "TCP";
         boolean gpu = r.nextInt(8) == 0;
         boolean web = r.nextInt(4) == 0;
 
@@ -168,21 +198,28 @@ public final class ClusterGen {
                     }
                     at = same.isEmpty() ? anchor : same.get(r.nextInt(same.size()));
                 }
-                pods.add(Groups.member(pod(name + "-bound-" + i).label("grp", name)
+                pods.add(Groups.member(pod(name + "-bound-" + i).namespace(ns).label("grp", name)
                         .requests("cpu", baseCpu + "m").requests("memory", baseMem + "").on(at.name()).build(), name));
                 bound++;
             }
         }
         if (r.nextInt(10) == 0) {
-            pods.add(Groups.member(pod(name + "-done").label("grp", name).requests("cpu", baseCpu + "m")
+            pods.add(Groups.member(pod(name + "-done").namespace(ns).label("grp", name).requests("cpu", baseCpu + "m")
                     .on(nodes.get(r.nextInt(nodes.size())).name()).phase("Succeeded").build(), name));
         }
 
         for (int i = 0; i < pending; i++) {
-            Pods p = pod(name + "-" + i).label("grp", name);
+            Pods p = pod(name + "-" + i).namespace(ns).label("grp", name);
             long cpu = hetero ? baseCpu * (1 + r.nextInt(3)) : baseCpu;
             long mem = hetero ? baseMem * (1 + r.nextInt(2)) : baseMem;
-            p.requests("cpu", cpu + "m").requests("memory", mem + "");
+            if (!noRequests) {
+                p.requests("cpu", cpu + "m").requests("memory", mem + "");
+            }
+            if (nodeTerms != null) {
+                for (NodeSelectorTerm t : nodeTerms) {
+                    p.requiredNodeTerm(t);
+                }
+            }
             if (gpu) {
                 p.requests(GPU, "1");
             }
@@ -191,7 +228,7 @@ public final class ClusterGen {
             }
             if (groupZone != null) {
                 p.nodeSelector(ZONE, groupZone);
-            } else if (spread == null && r.nextInt(10) == 0) {
+            } else if (spread.isEmpty() && r.nextInt(10) == 0) {
                 p.nodeSelector(ZONE, "z" + r.nextInt(3));
             }
             switch (tolerate) {
@@ -207,19 +244,24 @@ public final class ClusterGen {
                 p.podAntiAffinity(affinityTerm(labels("grp", name), HOST));
             }
             if (ports) {
-                p.hostPort("", "TCP", 7000);
+                p.hostPort(portIp, portProtocol, port);
             }
-            if (spread != null) {
-                p.spread(spread);
+            spread.forEach(p::spread);
+            if (r.nextInt(15) == 0) {
+                p.terminating(); // pending but being deleted: never placed
             }
             Pod built = Groups.member(p.build(), name);
             if (r.nextInt(8) == 0) {
                 built = Groups.gated(built, "example.com/wait");
             }
+            if (podPriorities) {
+                built = Groups.withPriority(built, r.nextInt(3));
+            }
             pods.add(built);
         }
 
         Groups g = gang ? Groups.gang(name, 1 + r.nextInt(pending + bound)) : Groups.basic(name);
+        g.namespace(ns);
         g.priority(r.nextInt(4)).created(T0 + r.nextInt(5));
         if (topology != null) {
             g.topology(topology);
@@ -227,7 +269,34 @@ public final class ClusterGen {
         return g.build();
     }
 
+    /** Required node affinity: one or two ORed terms over zone, rack, generation (Gt/Lt) and node name. */
+    static NodeSelectorTerm[] nodeTerms(SplittableRandom r, List<Node> nodes) {
+        NodeSelectorTerm[] terms = new NodeSelectorTerm[1 + r.nextInt(2)];
+        for (int t = 0; t < terms.length; t++) {
+            List<NodeSelectorRequirement> exprs = new ArrayList<>();
+            List<NodeSelectorRequirement> fields = new ArrayList<>();
+            switch (r.nextInt(6)) {
+                case 0 -> exprs.add(Pods.req(ZONE, NodeSelectorRequirement.Operator.In, "z0", "z1"));
+                case 1 -> exprs.add(Pods.req(ZONE, NodeSelectorRequirement.Operator.NotIn, "z" + r.nextInt(3)));
+                case 2 -> exprs.add(Pods.req(RACK, NodeSelectorRequirement.Operator.Exists));
+                case 3 -> exprs.add(Pods.req(GEN, r.nextBoolean() ? NodeSelectorRequirement.Operator.Gt
+                        : NodeSelectorRequirement.Operator.Lt, (1 + r.nextInt(3)) + ""));
+                case 4 -> exprs.add(Pods.req(RACK, NodeSelectorRequirement.Operator.DoesNotExist));
+                default -> fields.add(Pods.req("metadata.name", r.nextBoolean() ? NodeSelectorRequirement.Operator.In
+                        : NodeSelectorRequirement.Operator.NotIn, nodes.get(r.nextInt(nodes.size())).name(),
+                        nodes.get(r.nextInt(nodes.size())).name()));
+            }
+            terms[t] = new NodeSelectorTerm(exprs, fields);
+        }
+        return terms;
+    }
+
     static int pick(SplittableRandom r, int... values) {
+        return values[r.nextInt(values.length)];
+    }
+
+    @SafeVarargs
+    static <T> T pickOf(SplittableRandom r, T... values) {
         return values[r.nextInt(values.length)];
     }
 

@@ -10,6 +10,8 @@ import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.HostPort;
 import dev.muster.core.model.LabelSelector;
 import dev.muster.core.model.Node;
+import dev.muster.core.model.NodeSelectorRequirement;
+import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodAffinityTerm;
 import dev.muster.core.model.PodGroup;
@@ -179,8 +181,9 @@ public final class Invariants {
                 fail("%s: nodeSelector %s=%s does not match", where, e.getKey(), e.getValue());
             }
         }
-        if (p.affinity().requiredNodeTerms() != null) {
-            fail("%s: required node affinity is not checked by this test; extend Invariants", where);
+        if (!requiredTermsMatch(p, n)) {
+            fail("%s: required node affinity %s does not match labels %s", where, p.affinity().requiredNodeTerms(),
+                    n.labels());
         }
         for (Pod q : onNode.get(n.name())) {
             if (q == p) {
@@ -196,6 +199,55 @@ public final class Invariants {
         }
         checkAntiAffinity(p, n, where);
         checkSpread(p, n, where);
+    }
+
+    /** Required node affinity: terms ORed, requirements ANDed; no terms at all matches nothing. */
+    static boolean requiredTermsMatch(Pod p, Node n) {
+        List<NodeSelectorTerm> terms = p.affinity().requiredNodeTerms();
+        if (terms == null) {
+            return true;
+        }
+        for (NodeSelectorTerm t : terms) {
+            if (t.matchExpressions().isEmpty() && t.matchFields().isEmpty()) {
+                continue;
+            }
+            boolean all = true;
+            for (NodeSelectorRequirement req : t.matchExpressions()) {
+                all &= requirementMatches(req, n.labels().get(req.key()));
+            }
+            for (NodeSelectorRequirement req : t.matchFields()) {
+                if (!"metadata.name".equals(req.key())) {
+                    throw new IllegalStateException("field " + req.key() + " is not checked by this test");
+                }
+                all &= requirementMatches(req, n.name());
+            }
+            if (all) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean requirementMatches(NodeSelectorRequirement req, String value) {
+        return switch (req.operator()) {
+            case In -> value != null && req.values().contains(value);
+            case NotIn -> value == null || !req.values().contains(value);
+            case Exists -> value != null;
+            case DoesNotExist -> value == null;
+            case Gt, Lt -> {
+                if (value == null) {
+                    yield false;
+                }
+                long have;
+                try {
+                    have = Long.parseLong(value);
+                } catch (NumberFormatException e) {
+                    yield false;
+                }
+                long bound = Long.parseLong(req.values().get(0));
+                yield req.operator() == NodeSelectorRequirement.Operator.Gt ? have > bound : have < bound;
+            }
+        };
     }
 
     static boolean tolerates(List<Toleration> tolerations, Taint t) {
@@ -332,6 +384,9 @@ public final class Invariants {
                     return false;
                 }
             }
+            if (!requiredTermsMatch(p, m)) {
+                return false;
+            }
         }
         if (c.honorNodeTaints()) {
             for (Taint t : m.taints()) {
@@ -423,11 +478,13 @@ public final class Invariants {
         }
         for (Pod p : state.pods()) {
             boolean gated = pending(p) && !p.schedulingGates().isEmpty();
+            // A gated pod being deleted may be reported either way; a gated pod that is bound or done may not.
+            boolean mayReport = p.nodeName() == null && !terminal(p) && !p.schedulingGates().isEmpty();
             boolean reported = PodStatus.SCHEDULING_GATED.equals(statuses.get(p.ref()));
             if (gated && !reported) {
                 fail("gated pod %s is not reported as SchedulingGated (status %s)", p.ref(), statuses.get(p.ref()));
             }
-            if (!gated && reported) {
+            if (!mayReport && reported) {
                 fail("pod %s reported SchedulingGated but has no gates or is not pending", p.ref());
             }
         }
@@ -441,10 +498,25 @@ public final class Invariants {
             if (!seen.add(d.podGroup())) {
                 fail("%s decided twice", d.podGroup());
             }
-            if (prev != null && compare(prev.podGroup(), d.podGroup()) > 0) {
+            boolean known = groups.containsKey(d.podGroup());
+            if (known && prev != null && compare(prev.podGroup(), d.podGroup()) > 0) {
                 fail("decision order: %s before %s", prev.podGroup(), d.podGroup());
             }
-            prev = d;
+            if (known) {
+                prev = d; // the order of decisions for missing groups is not part of the contract
+            }
+        }
+        for (Pod p : state.pods()) {
+            GroupRef g = p.podGroupName() == null ? null : new GroupRef(p.ref().namespace(), p.podGroupName());
+            if (g != null && pending(p) && !groups.containsKey(g)) {
+                boolean reported = false;
+                for (Decision d : result.decisions()) {
+                    reported |= d.podGroup().equals(g) && d.outcome() == Outcome.PodGroupNotFound;
+                }
+                if (!reported) {
+                    fail("%s names missing PodGroup %s but no PodGroupNotFound decision says so", p.ref(), g);
+                }
+            }
         }
         for (PodGroup g : state.podGroups()) {
             boolean hasPending = false;

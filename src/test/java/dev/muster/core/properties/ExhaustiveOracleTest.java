@@ -8,6 +8,10 @@ import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.EngineConfig;
 import dev.muster.core.decision.Outcome;
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.Node;
+import dev.muster.core.model.Pod;
+import dev.muster.core.testing.Groups;
+import dev.muster.core.testing.Pods;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,8 +19,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.stream.LongStream;
 
+import static dev.muster.core.testing.Nodes.node;
+import static dev.muster.core.testing.Pods.affinityTerm;
+import static dev.muster.core.testing.Pods.labels;
+import static dev.muster.core.testing.Pods.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -45,6 +54,34 @@ class ExhaustiveOracleTest {
         assertThat(Invariants.check(state, r)).as("invariants\ncluster: %s\nresult: %s", state, r).isEmpty();
         assertThat(r.decisions()).hasSize(1);
         return r.decisions().get(0);
+    }
+
+    @Test
+    @DisplayName("the oracle itself: capacity, minCount and anti-affinity decide feasibility as worked out by hand")
+    void oracleSanity() {
+        List<Node> nodes = List.of(
+                node("n1").label(TinyGangs.HOST, "n1").allocatable("cpu", "2")
+                        .allocatable("memory", "4Gi").build(),
+                node("n2").label(TinyGangs.HOST, "n2").allocatable("cpu", "2")
+                        .allocatable("memory", "4Gi").build());
+        BiFunction<Integer, Boolean, ClusterState> gang = (minCount, repel) -> {
+            List<Pod> pods = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Pods p = pod("m-" + i).label("grp", "gang")
+                        .requests("cpu", repel ? "100m" : "1500m");
+                if (repel) {
+                    p.podAntiAffinity(affinityTerm(
+                            labels("grp", "gang"), TinyGangs.HOST));
+                }
+                pods.add(Groups.member(p.build(), "gang"));
+            }
+            return new ClusterState(nodes, pods,
+                    List.of(Groups.gang("gang", minCount).build()), List.of(), List.of());
+        };
+        assertThat(TinyGangs.feasible(gang.apply(3, false))).as("three 1.5-cpu pods on two 2-cpu nodes").isFalse();
+        assertThat(TinyGangs.feasible(gang.apply(2, false))).as("two of them").isTrue();
+        assertThat(TinyGangs.feasible(gang.apply(3, true))).as("three mutually repelling pods, two hosts").isFalse();
+        assertThat(TinyGangs.feasible(gang.apply(2, true))).as("two of them").isTrue();
     }
 
     @ParameterizedTest(name = "seed {0}")

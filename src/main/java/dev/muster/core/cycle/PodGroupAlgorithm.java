@@ -102,6 +102,11 @@ public final class PodGroupAlgorithm {
                 return choose(group, feasible, reports, bestFit);
             }
         }
+        if (candidates.isEmpty()) {
+            // Upstream dereferences a missing result here; Muster reports the group as Unschedulable.
+            return infeasible(group, "0/0 placements are available: no node has a domain of the pod group's topology key",
+                    reports);
+        }
         // Report as upstream does: the first candidate's own results, even when it was pruned unevaluated.
         PlacementGeneratePlugin.Candidate first = candidates.get(0);
         CycleResult firstResult;

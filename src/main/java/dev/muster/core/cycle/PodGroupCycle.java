@@ -49,6 +49,12 @@ public final class PodGroupCycle {
      * everything assumed here is rolled back.
      */
     public CycleResult run(GroupContext group, Placement placement) {
+        if (group.pending().isEmpty()) {
+            // Nothing to place (a group asked for by name): it holds if its bound members satisfy the policy.
+            boolean holds = !group.group().policy().isGang()
+                    || group.bound().size() >= group.group().policy().minCount();
+            return new CycleResult(holds, List.of(), 0, SearchReport.NOT_RUN);
+        }
         int mark = snapshot.mark();
         PodScheduler scheduler = new PodScheduler(profile, snapshot, pool, parallelThreshold);
         List<MemberResult> results = new ArrayList<>(group.pending().size());

@@ -41,8 +41,8 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
         this.group = group;
         this.all = Placement.allNodes(snapshot);
         for (PodInfo p : snapshot.pods()) {
-            if (p.pod().isBound() && !p.pod().isTerminal() && !p.pod().terminating()
-                    && snapshot.nodeIndex(p.pod().nodeName()) >= 0) {
+            // Victims of an earlier group in this request are already gone.
+            if (p.pod().isBound() && !p.pod().isTerminal() && !p.pod().terminating() && snapshot.isOnNode(p)) {
                 running.add(p);
             }
         }

@@ -60,7 +60,11 @@ public final class DecisionEngine {
         return new DecisionResult(decisions, podStatuses(snapshot));
     }
 
-    /** The groups to decide in decision order. */
+    /**
+     * The groups to decide in decision order: the selected ones, or every group with a member the cycle could place
+     * (unbound, not gated, not terminating). A group whose only unbound members are gated is not attempted, as
+     * upstream; its pods are listed as SchedulingGated.
+     */
     private static List<GroupRef> groupsToDecide(ClusterSnapshot snapshot, List<GroupRef> selected) {
         Set<GroupRef> refs = new LinkedHashSet<>();
         if (selected != null) {
@@ -68,7 +72,7 @@ public final class DecisionEngine {
         } else {
             for (Map.Entry<GroupRef, List<PodInfo>> e : snapshot.membersByGroup().entrySet()) {
                 for (PodInfo p : e.getValue()) {
-                    if (isPending(p.pod())) {
+                    if (isPending(p.pod()) && !p.pod().isGated()) {
                         refs.add(e.getKey());
                         break;
                     }
@@ -128,10 +132,6 @@ public final class DecisionEngine {
             if (!s.isSuccess()) {
                 return out.waiting(pending, s.message());
             }
-        }
-        if (pending.isEmpty()) {
-            return out.scheduled(new AlgorithmResult(new CycleResult(true, List.of(), 0, SearchReport.NOT_RUN), null,
-                    null, List.of()));
         }
         AlgorithmResult result = new PodGroupAlgorithm(profile, snapshot, config.searchBudget(), pool,
                 config.parallelThreshold()).run(ctx);

@@ -11,7 +11,6 @@ import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
 import dev.muster.core.testing.Groups;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -26,13 +25,11 @@ class EngineBugReproductionsTest {
     private final DecisionEngine engine = new DecisionEngine(EngineConfig.DEFAULT);
 
     /**
-     * Found by EngineInvariantsTest at seed 1556 (-Dmuster.props.seeds=2000). When every pending member of a group is
-     * gated, DecisionEngine.decideGroup takes the {@code pending.isEmpty()} shortcut and returns Scheduled with
-     * PodGroupScheduled=True without running placement generation, so a topology-constrained gang whose bound
-     * members sit in two racks is reported as Scheduled (CONTRACT §1: one domain for bound and placed members).
+     * Found by EngineInvariantsTest at seed 1556 (-Dmuster.props.seeds=2000), now fixed. A group whose every pending
+     * member was gated used to be reported Scheduled without placement generation, so a topology-constrained gang
+     * whose bound members sit in two racks passed (CONTRACT §1: one domain for bound and placed members).
      */
     @Test
-    @Disabled("bug: a group whose pending members are all gated is reported Scheduled without its topology check")
     @DisplayName("a topology-constrained gang with bound members in two racks and only gated pending members is not Scheduled")
     void gatedOnlyGroupSkipsTopologyCheck() {
         List<Node> nodes = List.of(
@@ -46,9 +43,16 @@ class EngineBugReproductionsTest {
                 List.of(), List.of());
 
         DecisionResult r = engine.decide(new DecisionRequest(state, null, new DecisionOptions(true, false)));
-        Decision d = r.decisions().get(0);
-
         assertThat(Invariants.check(state, r)).isEmpty();
-        assertThat(d.outcome()).isNotEqualTo(Outcome.Scheduled);
+        // Nothing the cycle could place: not attempted (as upstream); the gated pod is listed.
+        assertThat(r.decisions()).isEmpty();
+        assertThat(r.pods()).extracting(p -> p.pod().name()).containsExactly("m2");
+
+        // Asked for by name, the group is checked: its bound members break the topology constraint.
+        DecisionResult asked = engine.decide(new DecisionRequest(state,
+                List.of(new dev.muster.core.model.GroupRef("default", "g")), new DecisionOptions(true, false)));
+        Decision d = asked.decisions().get(0);
+        assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.message()).startsWith("more than 1 domain found for pod group");
     }
 }

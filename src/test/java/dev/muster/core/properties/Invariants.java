@@ -508,7 +508,7 @@ public final class Invariants {
         }
         for (Pod p : state.pods()) {
             GroupRef g = p.podGroupName() == null ? null : new GroupRef(p.ref().namespace(), p.podGroupName());
-            if (g != null && pending(p) && !groups.containsKey(g)) {
+            if (g != null && pending(p) && p.schedulingGates().isEmpty() && !groups.containsKey(g)) {
                 boolean reported = false;
                 for (Decision d : result.decisions()) {
                     reported |= d.podGroup().equals(g) && d.outcome() == Outcome.PodGroupNotFound;
@@ -521,7 +521,8 @@ public final class Invariants {
         for (PodGroup g : state.podGroups()) {
             boolean hasPending = false;
             for (Pod p : state.pods()) {
-                hasPending |= pending(p) && g.ref().name().equals(p.podGroupName())
+                // A group is attempted when a member could be placed now: gated members alone do not count.
+                hasPending |= pending(p) && p.schedulingGates().isEmpty() && g.ref().name().equals(p.podGroupName())
                         && g.ref().namespace().equals(p.ref().namespace());
             }
             if (hasPending != seen.contains(g.ref())) {

@@ -1,11 +1,13 @@
 package dev.muster.adapter.clusterview;
 
+import dev.muster.adapter.validation.Cause;
+import dev.muster.adapter.validation.Causes;
+import dev.muster.adapter.validation.RequestValidator;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.nio.file.Path;
@@ -22,18 +24,15 @@ import java.util.Optional;
 public class ClusterViewProducer {
     private static final Logger LOG = Logger.getLogger(ClusterViewProducer.class);
 
-    @ConfigProperty(name = "muster.cluster-view.source", defaultValue = "none")
-    String source;
-
-    @ConfigProperty(name = "muster.cluster-view.file")
-    Optional<String> file;
-
-    @ConfigProperty(name = "muster.cluster-view.file-check-interval", defaultValue = "1s")
-    Duration fileCheckInterval;
+    @jakarta.inject.Inject
+    ClusterViewConfig config;
 
     @Produces
     @Singleton
-    ClusterViewSource clusterViewSource() {
+    ClusterViewSource clusterViewSource(RequestValidator validator) {
+        String source = config.source();
+        Optional<String> file = config.file();
+        Duration fileCheckInterval = config.fileCheckInterval();
         String s = source.trim().toLowerCase(Locale.ROOT);
         switch (s) {
             case "none":
@@ -45,7 +44,8 @@ public class ClusterViewProducer {
                 }
                 LOG.infof("extender cluster view: file %s, checked for changes every %s", file.get(),
                         fileCheckInterval);
-                return new FileClusterViewSource(Path.of(file.get()), fileCheckInterval.toMillis());
+                return new FileClusterViewSource(Path.of(file.get()), fileCheckInterval.toMillis(),
+                        System::currentTimeMillis, snapshot -> problems(validator.validateSnapshot(snapshot, "snapshot")));
             case "kubernetes":
                 LOG.info("extender cluster view: Kubernetes API (in-cluster service account or kubeconfig)");
                 return KubernetesClusterViewSource.start();
@@ -53,6 +53,21 @@ public class ClusterViewProducer {
                 throw new IllegalStateException("muster.cluster-view.source must be none, file or kubernetes, got \""
                         + source + "\"");
         }
+    }
+
+    /** The validator's causes as one log line (null when valid), the way the REST surface words them. */
+    static String problems(Causes causes) {
+        if (causes.isEmpty()) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Cause c : causes.list()) {
+            sb.append(sb.length() == 0 ? "" : "; ").append(c.summary());
+        }
+        if (causes.total() > causes.list().size()) {
+            sb.append("; and ").append(causes.total() - causes.list().size()).append(" more");
+        }
+        return sb.toString();
     }
 
     void close(@Disposes ClusterViewSource s) {

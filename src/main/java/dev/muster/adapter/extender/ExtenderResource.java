@@ -7,7 +7,6 @@ import dev.muster.adapter.extender.ExtenderWire.ExtenderBindingResult;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderFilterResult;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderPreemptionArgs;
 import dev.muster.core.decision.DecisionEngine;
-import dev.muster.core.decision.EngineConfig;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Inject;
@@ -18,7 +17,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -43,10 +41,10 @@ public class ExtenderResource {
     private final ScheduledExecutorService timer;
 
     @Inject
-    public ExtenderResource(ClusterViewSource source,
-                            @ConfigProperty(name = "muster.extender.bind-timeout", defaultValue = "5m") Duration bindTimeout,
-                            @ConfigProperty(name = "muster.extender.decision-cache-size", defaultValue = "16") int cacheSize) {
-        this.service = new ExtenderService(source::current, new DecisionEngine(EngineConfig.DEFAULT), codec, cacheSize);
+    public ExtenderResource(ClusterViewSource source, DecisionEngine engine, ExtenderConfig config) {
+        Duration bindTimeout = config.bindTimeout();
+        int cacheSize = config.decisionCacheSize();
+        this.service = new ExtenderService(source::current, engine, codec, cacheSize);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "muster-extender-bind-timeout");
             t.setDaemon(true);

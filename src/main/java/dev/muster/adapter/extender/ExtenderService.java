@@ -27,7 +27,7 @@ import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PodRef;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.model.PriorityClass;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -360,8 +360,8 @@ public final class ExtenderService {
                 pdbViolations.put(e.getKey(), v == null ? 0 : v.numPDBViolations());
             }
         }
-        Priorities prio = Priorities.of(view.state(), preemptor, byNode);
-        int preemptorPriority = prio.effective(preemptor.ref());
+        Priorities prio = Priorities.of(view.state());
+        int preemptorPriority = prio.effective(preemptor);
         Map<String, MetaVictims> out = new TreeMap<>();
         for (Map.Entry<String, List<Pod>> e : byNode.entrySet()) {
             List<Pod> victims = e.getValue();
@@ -373,7 +373,7 @@ public final class ExtenderService {
             }
             boolean allowed = true;
             for (Pod v : victims) {
-                if (v == null || prio.effective(v.ref()) >= preemptorPriority
+                if (v == null || prio.effective(v) >= preemptorPriority
                         || !disruptable(view.state(), v, onNode)) {
                     allowed = false;
                     break;
@@ -414,24 +414,49 @@ public final class ExtenderService {
         return true;
     }
 
-    /** Effective priorities (PodGroup priority over pod priority), resolved the engine's way. */
-    private record Priorities(ClusterSnapshot snapshot) {
-        static Priorities of(ClusterState view, Pod preemptor, Map<String, List<Pod>> victims) {
-            Map<PodRef, Pod> pods = new LinkedHashMap<>();
-            pods.put(preemptor.ref(), preemptor);
-            for (List<Pod> list : victims.values()) {
-                for (Pod p : list) {
-                    if (p != null) {
-                        pods.putIfAbsent(p.ref(), p);
-                    }
+    /**
+     * Effective priorities the engine's way (CONTRACT.md §1): a PodGroup's priority stands for its members; a
+     * priority is {@code spec.priority}, else the named PriorityClass's value (0 when the class is unknown), else
+     * the global-default class (highest value, then first name), else 0.
+     */
+    private static final class Priorities {
+        private final Map<String, Integer> classes = new java.util.HashMap<>();
+        private final Map<GroupRef, Integer> groups = new java.util.HashMap<>();
+        private final int globalDefault;
+
+        private Priorities(ClusterState view) {
+            PriorityClass dflt = null;
+            for (PriorityClass pc : view.priorityClasses()) {
+                classes.put(pc.name(), pc.value());
+                if (pc.globalDefault() && (dflt == null || pc.value() > dflt.value()
+                        || (pc.value() == dflt.value() && pc.name().compareTo(dflt.name()) < 0))) {
+                    dflt = pc;
                 }
             }
-            return new Priorities(new ClusterSnapshot(new ClusterState(List.of(), new ArrayList<>(pods.values()),
-                    view.podGroups(), view.priorityClasses(), List.of())));
+            globalDefault = dflt == null ? 0 : dflt.value();
+            for (PodGroup g : view.podGroups()) {
+                groups.put(g.ref(), resolve(g.priority(), g.priorityClassName()));
+            }
         }
 
-        int effective(PodRef ref) {
-            return snapshot.pod(ref).effectivePriority();
+        static Priorities of(ClusterState view) {
+            return new Priorities(view);
+        }
+
+        private int resolve(Integer explicit, String className) {
+            if (explicit != null) {
+                return explicit;
+            }
+            if (className == null || className.isEmpty()) {
+                return globalDefault;
+            }
+            Integer v = classes.get(className);
+            return v == null ? 0 : v;
+        }
+
+        int effective(Pod p) {
+            Integer g = p.groupRef() == null ? null : groups.get(p.groupRef());
+            return g != null ? g : resolve(p.priority(), p.priorityClassName());
         }
     }
 

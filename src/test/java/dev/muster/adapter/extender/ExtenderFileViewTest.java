@@ -54,7 +54,9 @@ class ExtenderFileViewTest {
         public Map<String, String> getConfigOverrides() {
             return Map.of("muster.cluster-view.source", "file",
                     "muster.cluster-view.file", FILE.toString(),
-                    "muster.cluster-view.file-check-interval", "0s");
+                    "muster.cluster-view.file-check-interval", "0s",
+                    // other worktrees run tests on this machine too: never collide on 8081
+                    "quarkus.http.test-port", "0");
         }
     }
 
@@ -243,6 +245,23 @@ class ExtenderFileViewTest {
         String planned = plannedNode(3);
         Fixtures.write(FILE, "{\"nodes\": [ {\"metadata\": {\"name\": 5}} ]");
         assertThat(plannedNode(3)).isEqualTo(planned);
+    }
+
+    @Test
+    void aFileThatFailsValidationKeepsThePreviousView() throws IOException {
+        String planned = plannedNode(1);
+        char other = planned.charAt(0) == 'a' ? 'b' : 'a';
+        List<String> remaining = new ArrayList<>();
+        for (int i = 1; i <= 4; i++) {
+            remaining.add(node(other + "" + i, "rack-" + other, "4"));
+        }
+        // decodes and compiles, but a schedulingPolicy with neither basic nor gang breaks the API's union rule:
+        // were it accepted, train-1 would move to the other rack
+        String invalid = snapshot(remaining).replace("\"podGroups\":[",
+                "\"podGroups\":[{\"metadata\":{\"name\":\"bad\",\"namespace\":\"ml\"},"
+                        + "\"spec\":{\"schedulingPolicy\":{}}},");
+        Fixtures.write(FILE, invalid);
+        assertThat(plannedNode(1)).isEqualTo(planned);
     }
 
     @Test

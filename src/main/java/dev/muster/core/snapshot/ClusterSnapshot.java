@@ -105,27 +105,26 @@ public final class ClusterSnapshot {
     }
 
     private static void collectScalars(ResourceList list, TreeSet<String> into) {
-        for (String name : list.amounts().keySet()) {
-            if (ResourceList.isScalar(name)) {
-                into.add(name);
+        for (int i = 0; i < list.size(); i++) {
+            if (ResourceList.isScalar(list.name(i))) {
+                into.add(list.name(i));
             }
         }
     }
 
     private long[] vector(ResourceList list) {
         long[] v = new long[resources.size()];
-        for (Map.Entry<String, Long> e : list.amounts().entrySet()) {
-            int i = resources.indexOf(e.getKey());
+        for (int k = 0; k < list.size(); k++) {
+            int i = resources.indexOf(list.name(k));
             if (i >= 0) {
-                v[i] = e.getValue();
+                v[i] = list.value(k);
             }
         }
         return v;
     }
 
     private static long nonZero(ResourceList list, String name, long dflt) {
-        Long v = list.amounts().get(name);
-        return v == null ? dflt : v;
+        return list.has(name) ? list.get(name) : dflt;
     }
 
     public ResourceIndex resources() {

@@ -71,6 +71,21 @@ public final class Placement implements ClusterView {
         return snapshot.podGroups().get(ref);
     }
 
+    @Override
+    public java.util.SortedMap<String, int[]> topologyDomains(String key) {
+        return snapshot.topologyDomains(key);
+    }
+
+    @Override
+    public int podsWithAffinity() {
+        return snapshot.podsWithAffinity();
+    }
+
+    @Override
+    public int podsWithRequiredAntiAffinity() {
+        return snapshot.podsWithRequiredAntiAffinity();
+    }
+
     public ClusterSnapshot snapshot() {
         return snapshot;
     }

@@ -22,4 +22,16 @@ public interface ClusterView {
 
     /** The PodGroup a reference names, or null. */
     PodGroup podGroup(GroupRef ref);
+
+    /**
+     * Every node of the snapshot grouped by the value of a label (nodes without it left out), values in order,
+     * node indices ascending. Computed once per key and snapshot.
+     */
+    java.util.SortedMap<String, int[]> topologyDomains(String key);
+
+    /** Pods on nodes (bound or assumed) that carry pod affinity or anti-affinity terms of any kind, cluster-wide. */
+    int podsWithAffinity();
+
+    /** Pods on nodes that carry required pod anti-affinity terms, cluster-wide. */
+    int podsWithRequiredAntiAffinity();
 }

@@ -42,6 +42,9 @@ public final class ClusterSnapshot {
     private final Map<PodRef, Integer> assumedOn = new HashMap<>();
     private final int[] nodeVersion;
     private final boolean[] onNode;
+    private final Map<String, java.util.SortedMap<String, int[]>> domains = new HashMap<>();
+    private int podsWithAffinity;
+    private int podsWithRequiredAnti;
     private final List<Object[]> journal = new ArrayList<>();
 
     public ClusterSnapshot(ClusterState state) {
@@ -96,6 +99,7 @@ public final class ClusterSnapshot {
                 if (at != null) {
                     nodes[at].add(info);
                     onNode[info.ordinal()] = true;
+                    count(info, 1);
                 }
             }
         }
@@ -192,6 +196,58 @@ public final class ClusterSnapshot {
         return nodeVersion[node];
     }
 
+    private void count(PodInfo pod, int delta) {
+        if (pod.pod().affinity().hasPodAffinity()) {
+            podsWithAffinity += delta;
+        }
+        if (!pod.pod().affinity().requiredPodAntiAffinity().isEmpty()) {
+            podsWithRequiredAnti += delta;
+        }
+    }
+
+    /** Pods on nodes with any pod (anti-)affinity terms. */
+    public int podsWithAffinity() {
+        return podsWithAffinity;
+    }
+
+    /** Pods on nodes with required pod anti-affinity terms. */
+    public int podsWithRequiredAntiAffinity() {
+        return podsWithRequiredAnti;
+    }
+
+    /**
+     * Nodes grouped by the value of label {@code key} (nodes without it left out), in value order, indices
+     * ascending. Labels never change in a run, so each key is grouped once.
+     */
+    public java.util.SortedMap<String, int[]> topologyDomains(String key) {
+        java.util.SortedMap<String, int[]> cached = domains.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        TreeMap<String, int[]> out = new TreeMap<>();
+        Map<String, int[]> counts = new HashMap<>();
+        for (NodeInfo n : nodes) {
+            String v = n.node().labels().get(key);
+            if (v != null) {
+                counts.computeIfAbsent(v, k -> new int[1])[0]++;
+            }
+        }
+        Map<String, int[]> fill = new HashMap<>();
+        for (Map.Entry<String, int[]> e : counts.entrySet()) {
+            out.put(e.getKey(), new int[e.getValue()[0]]);
+            fill.put(e.getKey(), new int[1]);
+        }
+        for (int i = 0; i < nodes.length; i++) {
+            String v = nodes[i].node().labels().get(key);
+            if (v != null) {
+                out.get(v)[fill.get(v)[0]++] = i;
+            }
+        }
+        java.util.SortedMap<String, int[]> result = java.util.Collections.unmodifiableSortedMap(out);
+        domains.put(key, result);
+        return result;
+    }
+
     /** Whether the pod is on a node now: bound and not evicted, or assumed. */
     public boolean isOnNode(PodInfo pod) {
         return onNode[pod.ordinal()];
@@ -201,6 +257,7 @@ public final class ClusterSnapshot {
     public void assume(PodInfo pod, int node) {
         nodes[node].add(pod);
         onNode[pod.ordinal()] = true;
+        count(pod, 1);
         nodeVersion[node]++;
         assumedOn.put(pod.ref(), node);
         journal.add(new Object[] {Boolean.TRUE, pod, node});
@@ -210,6 +267,7 @@ public final class ClusterSnapshot {
     public void forget(PodInfo pod, int node) {
         nodes[node].remove(pod);
         onNode[pod.ordinal()] = false;
+        count(pod, -1);
         nodeVersion[node]++;
         assumedOn.remove(pod.ref());
         journal.add(new Object[] {Boolean.FALSE, pod, node});
@@ -228,6 +286,7 @@ public final class ClusterSnapshot {
             int node = (Integer) e[2];
             nodeVersion[node]++;
             onNode[pod.ordinal()] = !(Boolean) e[0];
+            count(pod, (Boolean) e[0] ? -1 : 1);
             if ((Boolean) e[0]) {
                 nodes[node].remove(pod);
                 assumedOn.remove(pod.ref());

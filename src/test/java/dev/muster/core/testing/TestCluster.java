@@ -99,6 +99,21 @@ public final class TestCluster implements ClusterView {
         return snapshot.podGroups().get(ref);
     }
 
+    @Override
+    public java.util.SortedMap<String, int[]> topologyDomains(String key) {
+        return snapshot().topologyDomains(key);
+    }
+
+    @Override
+    public int podsWithAffinity() {
+        return snapshot().podsWithAffinity();
+    }
+
+    @Override
+    public int podsWithRequiredAntiAffinity() {
+        return snapshot().podsWithRequiredAntiAffinity();
+    }
+
     /** PreFilter (if any) then Filter per node, by node name in name order. A PreFilter Skip yields Success everywhere. */
     public Map<String, Status> filter(Object plugin, String podName) {
         PodInfo pod = pod(podName);

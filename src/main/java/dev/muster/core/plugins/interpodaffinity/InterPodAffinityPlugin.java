@@ -63,10 +63,13 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
         List<ResolvedTerm> affinity = ResolvedTerm.required(pod, pod.affinity().requiredPodAffinity());
         List<ResolvedTerm> anti = ResolvedTerm.required(pod, pod.affinity().requiredPodAntiAffinity());
 
+        if (affinity.isEmpty() && anti.isEmpty() && cluster.podsWithRequiredAntiAffinity() == 0) {
+            return Status.SKIP; // nothing to check anywhere: no node walk
+        }
         TopologyCounts existingAnti = new TopologyCounts();
         boolean anyRequiredAnti = false;
         int all = cluster.allNodeCount();
-        for (int i = 0; i < all; i++) {
+        for (int i = 0; i < all && cluster.podsWithRequiredAntiAffinity() > 0; i++) {
             NodeInfo node = cluster.anyNode(i);
             if (!node.hasPodsWithRequiredAntiAffinity()) {
                 continue;
@@ -178,6 +181,9 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
         List<ResolvedTerm> preferred = ResolvedTerm.weighted(pod, a.preferredPodAffinity());
         List<ResolvedTerm> preferredAnti = ResolvedTerm.weighted(pod, a.preferredPodAntiAffinity());
         boolean hasConstraints = !preferred.isEmpty() || !preferredAnti.isEmpty();
+        if (!hasConstraints && cluster.podsWithAffinity() == 0) {
+            return Status.SKIP; // no term on either side: no node walk
+        }
 
         TopologyCounts scores = new TopologyCounts();
         int all = cluster.allNodeCount();

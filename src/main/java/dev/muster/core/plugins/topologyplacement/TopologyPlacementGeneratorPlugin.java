@@ -77,25 +77,38 @@ public final class TopologyPlacementGeneratorPlugin implements PlacementGenerate
                 }
                 continue;
             }
-            Map<String, List<Integer>> domains = new TreeMap<>();
-            for (int idx : parentNodes) {
-                String v = cluster.anyNode(idx).node().labels().get(key);
-                if (v != null && (pinned == null || pinned.equals(v))) {
-                    domains.computeIfAbsent(v, k -> new ArrayList<>()).add(idx);
+            for (Map.Entry<String, int[]> e : cluster.topologyDomains(key).entrySet()) {
+                if (pinned != null && !pinned.equals(e.getKey())) {
+                    continue;
                 }
-            }
-            for (Map.Entry<String, List<Integer>> e : domains.entrySet()) {
-                int[] nodes = new int[e.getValue().size()];
-                for (int i = 0; i < nodes.length; i++) {
-                    nodes[i] = e.getValue().get(i);
+                int[] nodes = restrict(e.getValue(), parentNodes);
+                if (nodes.length > 0) {
+                    out.add(new Candidate(key + "=" + e.getKey(), nodes, tier));
                 }
-                out.add(new Candidate(key + "=" + e.getKey(), nodes, tier));
             }
         }
         if (preferred) {
             out.add(new Candidate("*", parentNodes, levels.size()));
         }
         return new Result(out, Status.SUCCESS);
+    }
+
+    /** The domain's nodes that are also in the parent (both ascending); the domain itself when the parent is all. */
+    private static int[] restrict(int[] domain, int[] parent) {
+        if (parent.length == 0) {
+            return new int[0];
+        }
+        if (parent[parent.length - 1] == parent.length - 1) {
+            return domain; // the parent is every node of the snapshot
+        }
+        int[] out = new int[domain.length];
+        int k = 0;
+        for (int d : domain) {
+            if (java.util.Arrays.binarySearch(parent, d) >= 0) {
+                out[k++] = d;
+            }
+        }
+        return java.util.Arrays.copyOf(out, k);
     }
 
     /** The levels to try, tightest first; the spec's key last. Empty when the group has no topology constraint. */

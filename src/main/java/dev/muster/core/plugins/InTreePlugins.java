@@ -1,7 +1,9 @@
 package dev.muster.core.plugins;
 
+import dev.muster.core.framework.Plugin;
 import dev.muster.core.framework.Profile;
 import dev.muster.core.plugins.gangscheduling.GangSchedulingPlugin;
+import dev.muster.core.plugins.interpodaffinity.InterPodAffinityPlugin;
 import dev.muster.core.plugins.nodeaffinity.NodeAffinityPlugin;
 import dev.muster.core.plugins.nodename.NodeNamePlugin;
 import dev.muster.core.plugins.nodeports.NodePortsPlugin;
@@ -9,30 +11,73 @@ import dev.muster.core.plugins.noderesourcesbalancedallocation.NodeResourcesBala
 import dev.muster.core.plugins.noderesourcesfit.NodeResourcesFitPlugin;
 import dev.muster.core.plugins.nodeunschedulable.NodeUnschedulablePlugin;
 import dev.muster.core.plugins.podgrouppodscount.PodGroupPodsCountPlugin;
+import dev.muster.core.plugins.podtopologyspread.PodTopologySpreadPlugin;
 import dev.muster.core.plugins.tainttoleration.TaintTolerationPlugin;
 import dev.muster.core.plugins.topologyplacement.TopologyPlacementGeneratorPlugin;
 
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+
 /**
- * The one registry of in-tree plugins and the default profile, in kube-scheduler's default order and weights
- * (TaintToleration 3, NodeAffinity 2, PodTopologySpread 2, InterPodAffinity 2, NodeResourcesFit 1,
- * NodeResourcesBalancedAllocation 1; PodGroupPodsCount 1 for placements).
+ * The one registry of in-tree plugins: every plugin by its upstream name, and the default profile. To add a
+ * plugin, add one entry to {@link #ENTRIES} (name, factory, default weight) at the position it takes in the
+ * upstream default profile, or with weight {@link #NOT_DEFAULT} when it is not enabled by default.
  */
 public final class InTreePlugins {
+    /** Weight marking a plugin that is registered but not part of the default profile. */
+    public static final int NOT_DEFAULT = -1;
+
+    /** A registered plugin, its factory and its weight in the default profile (0 = no score there). */
+    public record Entry(String name, Supplier<Plugin> factory, int defaultWeight) {
+    }
+
+    /** In upstream default-profile order (kube-scheduler v1.36 multi-point defaults). */
+    private static final List<Entry> ENTRIES = List.of(
+            new Entry(NodeUnschedulablePlugin.NAME, NodeUnschedulablePlugin::new, 0),
+            new Entry(NodeNamePlugin.NAME, NodeNamePlugin::new, 0),
+            new Entry(TaintTolerationPlugin.NAME, TaintTolerationPlugin::new, 3),
+            new Entry(NodeAffinityPlugin.NAME, NodeAffinityPlugin::new, 2),
+            new Entry(NodePortsPlugin.NAME, NodePortsPlugin::new, 0),
+            new Entry(NodeResourcesFitPlugin.NAME, NodeResourcesFitPlugin::new, 1),
+            new Entry(PodTopologySpreadPlugin.NAME, PodTopologySpreadPlugin::new, 2),
+            new Entry(InterPodAffinityPlugin.NAME, InterPodAffinityPlugin::new, 2),
+            new Entry(NodeResourcesBalancedAllocationPlugin.NAME, NodeResourcesBalancedAllocationPlugin::new, 1),
+            // Workload-aware scheduling (v1.36 alpha gates GangScheduling, TopologyAwareWorkloadScheduling): on here.
+            new Entry(GangSchedulingPlugin.NAME, GangSchedulingPlugin::new, 0),
+            new Entry(TopologyPlacementGeneratorPlugin.NAME, TopologyPlacementGeneratorPlugin::new, 0),
+            new Entry(PodGroupPodsCountPlugin.NAME, PodGroupPodsCountPlugin::new, 1));
+
     private InTreePlugins() {
     }
 
+    /** Every in-tree plugin with its default weight, in default-profile order. */
+    public static List<Entry> entries() {
+        return ENTRIES;
+    }
+
+    /** Plugin factories by upstream name, sorted by name, so profiles can be built from configuration. */
+    public static Map<String, Supplier<Plugin>> registry() {
+        SortedMap<String, Supplier<Plugin>> m = new TreeMap<>();
+        for (Entry e : ENTRIES) {
+            if (m.put(e.name(), e.factory()) != null) {
+                throw new IllegalStateException("plugin " + e.name() + " is registered twice");
+            }
+        }
+        return Collections.unmodifiableSortedMap(m);
+    }
+
+    /** The default profile: upstream's default plugins in upstream order with upstream score weights. */
     public static Profile defaultProfile() {
-        return Profile.builder()
-                .add(new NodeUnschedulablePlugin())
-                .add(new NodeNamePlugin())
-                .add(new TaintTolerationPlugin(), 3)
-                .add(new NodeAffinityPlugin(), 2)
-                .add(new NodePortsPlugin())
-                .add(new NodeResourcesFitPlugin(), 1)
-                .add(new NodeResourcesBalancedAllocationPlugin(), 1)
-                .add(new GangSchedulingPlugin())
-                .add(new TopologyPlacementGeneratorPlugin())
-                .add(new PodGroupPodsCountPlugin(), 1)
-                .build();
+        Profile.Builder b = Profile.builder();
+        for (Entry e : ENTRIES) {
+            if (e.defaultWeight() != NOT_DEFAULT) {
+                b.add(e.factory().get(), e.defaultWeight());
+            }
+        }
+        return b.build();
     }
 }

@@ -3,6 +3,8 @@ package dev.muster.core.plugins.noderesourcesfit;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
@@ -23,8 +25,13 @@ import java.util.List;
  * Score: upstream's default LeastAllocated strategy over cpu and memory, weight 1 each, on non-zero requests
  * (a pod without a cpu or memory request counts as 100m / 200Mi, so empty-looking nodes do not attract
  * everything).
+ * <p>
+ * PlacementScore (upstream #136652): the same LeastAllocated formula over a whole placement, with requested = the
+ * placement's nodes' requests plus the proposed members' and allocatable = the sum over its nodes. With the default
+ * strategy the emptier domain wins.
  */
-public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlugin, ScorePlugin {
+public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlugin, ScorePlugin,
+        PlacementScorePlugin {
     public static final String NAME = "NodeResourcesFit";
     public static final String TOO_MANY_PODS = "Too many pods";
 
@@ -102,6 +109,36 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
         long memAlloc = node.allocatable(ResourceIndex.MEMORY);
         if (memAlloc != 0) {
             sum += leastRequested(node.nonZeroMemory() + pod.nonZeroMemory(), memAlloc);
+            weights++;
+        }
+        return weights == 0 ? 0 : sum / weights;
+    }
+
+    @Override
+    public long scorePlacement(GroupContext group, ClusterView cluster, Proposal proposal) {
+        long cpuAlloc = 0;
+        long memAlloc = 0;
+        long cpuReq = 0;
+        long memReq = 0;
+        for (int idx : proposal.nodes()) {
+            NodeInfo n = cluster.anyNode(idx);
+            cpuAlloc += n.allocatable(ResourceIndex.CPU);
+            memAlloc += n.allocatable(ResourceIndex.MEMORY);
+            cpuReq += n.nonZeroCpu();
+            memReq += n.nonZeroMemory();
+        }
+        for (PodInfo p : proposal.pods()) {
+            cpuReq += p.nonZeroCpu();
+            memReq += p.nonZeroMemory();
+        }
+        long sum = 0;
+        long weights = 0;
+        if (cpuAlloc != 0) {
+            sum += leastRequested(cpuReq, cpuAlloc);
+            weights++;
+        }
+        if (memAlloc != 0) {
+            sum += leastRequested(memReq, memAlloc);
             weights++;
         }
         return weights == 0 ? 0 : sum / weights;

@@ -1,0 +1,267 @@
+package dev.muster.core.plugins.interpodaffinity;
+
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.CycleState;
+import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.PreFilterPlugin;
+import dev.muster.core.framework.PreScorePlugin;
+import dev.muster.core.framework.ScorePlugin;
+import dev.muster.core.framework.StateKey;
+import dev.muster.core.framework.Status;
+import dev.muster.core.model.Affinity;
+import dev.muster.core.model.Pod;
+import dev.muster.core.plugins.support.TopologyCounts;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Inter-pod affinity and anti-affinity, against every pod bound or assumed on any node of the snapshot (so
+ * members placed earlier in the same cycle count).
+ * <p>
+ * Filter, in upstream's order: (1) the incoming pod's required affinity: every term's topology key must be on
+ * the node and some pod matching all terms must be in the node's domain, except for the first pod of a
+ * self-affine set (nothing matches anywhere and the pod matches its own terms) — unresolvable; (2) its required
+ * anti-affinity: no matching pod in the node's domain of any term — Unschedulable; (3) existing pods' required
+ * anti-affinity: no pod whose term matches the incoming pod may share a domain with the node — Unschedulable.
+ * PreFilter counts matches per domain over all nodes, so Filter is O(terms) per node.
+ * <p>
+ * Score: per domain, the weights of the incoming pod's preferred terms matched by existing pods (anti-affinity
+ * subtracts), plus existing pods' preferred terms matched by the incoming pod, plus existing pods' required
+ * affinity terms at hard-affinity weight 1; a node sums its domains; normalized min-max to 0..100.
+ */
+public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
+    public static final String NAME = "InterPodAffinity";
+    public static final String REASON_AFFINITY = "node(s) didn't match pod affinity rules";
+    public static final String REASON_ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
+    public static final String REASON_EXISTING_ANTI_AFFINITY = "node(s) didn't satisfy existing pods anti-affinity rules";
+
+    /** Upstream's default {@code hardPodAffinityWeight}. */
+    static final int HARD_POD_AFFINITY_WEIGHT = 1;
+
+    private record FilterState(List<ResolvedTerm> affinity, List<ResolvedTerm> antiAffinity,
+                               TopologyCounts affinityCounts, TopologyCounts antiAffinityCounts,
+                               TopologyCounts existingAntiAffinityCounts, boolean selfMatchesAllAffinity) {
+    }
+
+    private record ScoreState(String[] keys, TopologyCounts scores) {
+    }
+
+    private static final StateKey<FilterState> FILTER_STATE = StateKey.of("PreFilter" + NAME);
+    private static final StateKey<ScoreState> SCORE_STATE = StateKey.of("PreScore" + NAME);
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Status preFilter(CycleState state, PodInfo podInfo, ClusterView cluster) {
+        Pod pod = podInfo.pod();
+        List<ResolvedTerm> affinity = ResolvedTerm.required(pod, pod.affinity().requiredPodAffinity());
+        List<ResolvedTerm> anti = ResolvedTerm.required(pod, pod.affinity().requiredPodAntiAffinity());
+
+        TopologyCounts existingAnti = new TopologyCounts();
+        boolean anyRequiredAnti = false;
+        int all = cluster.allNodeCount();
+        for (int i = 0; i < all; i++) {
+            NodeInfo node = cluster.anyNode(i);
+            if (!node.hasPodsWithRequiredAntiAffinity()) {
+                continue;
+            }
+            anyRequiredAnti = true;
+            Map<String, String> labels = node.node().labels();
+            for (PodInfo existing : node.pods()) {
+                List<ResolvedTerm> terms = ResolvedTerm.required(existing.pod(),
+                        existing.pod().affinity().requiredPodAntiAffinity());
+                for (ResolvedTerm t : terms) {
+                    String value = labels.get(t.topologyKey());
+                    if (value != null && t.matches(pod)) {
+                        existingAnti.add(t.topologyKey(), value, 1);
+                    }
+                }
+            }
+        }
+        if (affinity.isEmpty() && anti.isEmpty() && !anyRequiredAnti) {
+            return Status.SKIP;
+        }
+
+        TopologyCounts affinityCounts = new TopologyCounts();
+        TopologyCounts antiCounts = new TopologyCounts();
+        if (!affinity.isEmpty() || !anti.isEmpty()) {
+            for (int i = 0; i < all; i++) {
+                NodeInfo node = cluster.anyNode(i);
+                Map<String, String> labels = node.node().labels();
+                for (PodInfo existing : node.pods()) {
+                    Pod e = existing.pod();
+                    if (ResolvedTerm.matchesAll(affinity, e)) {
+                        for (ResolvedTerm t : affinity) {
+                            String value = labels.get(t.topologyKey());
+                            if (value != null) {
+                                affinityCounts.add(t.topologyKey(), value, 1);
+                            }
+                        }
+                    }
+                    for (ResolvedTerm t : anti) {
+                        String value = labels.get(t.topologyKey());
+                        if (value != null && t.matches(e)) {
+                            antiCounts.add(t.topologyKey(), value, 1);
+                        }
+                    }
+                }
+            }
+        }
+        state.put(FILTER_STATE, new FilterState(affinity, anti, affinityCounts, antiCounts, existingAnti,
+                ResolvedTerm.matchesAll(affinity, pod)));
+        return Status.SUCCESS;
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+        FilterState s = state.get(FILTER_STATE);
+        if (s == null) {
+            return Status.error(NAME, "PreFilter state of " + NAME + " is missing: run PreFilter before Filter");
+        }
+        Map<String, String> labels = node.node().labels();
+        if (!satisfiesAffinity(s, labels)) {
+            return Status.unresolvable(NAME, REASON_AFFINITY);
+        }
+        List<ResolvedTerm> anti = s.antiAffinity();
+        for (int i = 0, n = anti.size(); i < n; i++) {
+            String key = anti.get(i).topologyKey();
+            String value = labels.get(key);
+            if (value != null && s.antiAffinityCounts().get(key, value) > 0) {
+                return Status.unschedulable(NAME, REASON_ANTI_AFFINITY);
+            }
+        }
+        List<String> keys = s.existingAntiAffinityCounts().keys();
+        for (int i = 0, n = keys.size(); i < n; i++) {
+            String key = keys.get(i);
+            String value = labels.get(key);
+            if (value != null && s.existingAntiAffinityCounts().get(key, value) > 0) {
+                return Status.unschedulable(NAME, REASON_EXISTING_ANTI_AFFINITY);
+            }
+        }
+        return Status.SUCCESS;
+    }
+
+    private static boolean satisfiesAffinity(FilterState s, Map<String, String> labels) {
+        List<ResolvedTerm> affinity = s.affinity();
+        boolean podsExist = true;
+        for (int i = 0, n = affinity.size(); i < n; i++) {
+            String key = affinity.get(i).topologyKey();
+            String value = labels.get(key);
+            if (value == null) {
+                return false;
+            }
+            if (s.affinityCounts().get(key, value) <= 0) {
+                podsExist = false;
+            }
+        }
+        if (podsExist) {
+            return true;
+        }
+        // The first pod of a set with affinity to itself: nothing matches anywhere yet, and the pod matches
+        // its own terms, so it may start the set rather than stay pending forever.
+        return s.affinityCounts().isEmpty() && s.selfMatchesAllAffinity();
+    }
+
+    @Override
+    public Status preScore(CycleState state, PodInfo podInfo, ClusterView cluster, int[] feasibleNodes) {
+        if (feasibleNodes.length == 0) {
+            return Status.SKIP;
+        }
+        Pod pod = podInfo.pod();
+        Affinity a = pod.affinity();
+        List<ResolvedTerm> preferred = ResolvedTerm.weighted(pod, a.preferredPodAffinity());
+        List<ResolvedTerm> preferredAnti = ResolvedTerm.weighted(pod, a.preferredPodAntiAffinity());
+        boolean hasConstraints = !preferred.isEmpty() || !preferredAnti.isEmpty();
+
+        TopologyCounts scores = new TopologyCounts();
+        int all = cluster.allNodeCount();
+        for (int i = 0; i < all; i++) {
+            NodeInfo node = cluster.anyNode(i);
+            if (!hasConstraints && !node.hasPodsWithAffinity()) {
+                continue;
+            }
+            Map<String, String> labels = node.node().labels();
+            if (labels.isEmpty()) {
+                continue;
+            }
+            for (PodInfo existingInfo : node.pods()) {
+                Pod existing = existingInfo.pod();
+                Affinity ea = existing.affinity();
+                if (!hasConstraints && !ea.hasPodAffinity()) {
+                    continue;
+                }
+                addMatches(scores, preferred, existing, labels, 1);
+                addMatches(scores, preferredAnti, existing, labels, -1);
+                if (HARD_POD_AFFINITY_WEIGHT > 0) {
+                    for (ResolvedTerm t : ResolvedTerm.required(existing, ea.requiredPodAffinity())) {
+                        addMatch(scores, t, HARD_POD_AFFINITY_WEIGHT, pod, labels, 1);
+                    }
+                }
+                addMatches(scores, ResolvedTerm.weighted(existing, ea.preferredPodAffinity()), pod, labels, 1);
+                addMatches(scores, ResolvedTerm.weighted(existing, ea.preferredPodAntiAffinity()), pod, labels, -1);
+            }
+        }
+        if (scores.isEmpty()) {
+            return Status.SKIP;
+        }
+        state.put(SCORE_STATE, new ScoreState(scores.keys().toArray(new String[0]), scores));
+        return Status.SUCCESS;
+    }
+
+    private static void addMatches(TopologyCounts scores, List<ResolvedTerm> terms, Pod target,
+                                   Map<String, String> labels, int sign) {
+        for (ResolvedTerm t : terms) {
+            addMatch(scores, t, t.weight(), target, labels, sign);
+        }
+    }
+
+    private static void addMatch(TopologyCounts scores, ResolvedTerm t, int weight, Pod target,
+                                 Map<String, String> labels, int sign) {
+        String value = labels.get(t.topologyKey());
+        if (value != null && t.matches(target)) {
+            scores.add(t.topologyKey(), value, (long) weight * sign);
+        }
+    }
+
+    @Override
+    public long score(CycleState state, PodInfo pod, NodeInfo node) {
+        ScoreState s = state.get(SCORE_STATE);
+        if (s == null) {
+            return 0;
+        }
+        Map<String, String> labels = node.node().labels();
+        long score = 0;
+        String[] keys = s.keys();
+        for (int i = 0; i < keys.length; i++) {
+            String value = labels.get(keys[i]);
+            if (value != null) {
+                score += s.scores().get(keys[i], value);
+            }
+        }
+        return score;
+    }
+
+    /** Min-max scaling: the lowest raw score becomes 0, the highest 100; all equal gives 0 everywhere. */
+    @Override
+    public void normalize(CycleState state, PodInfo pod, long[] scores) {
+        if (state.get(SCORE_STATE) == null || scores.length == 0) {
+            return;
+        }
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (long s : scores) {
+            min = Math.min(min, s);
+            max = Math.max(max, s);
+        }
+        long diff = max - min;
+        for (int i = 0; i < scores.length; i++) {
+            scores[i] = diff > 0 ? (long) (MAX_SCORE * ((double) (scores[i] - min) / (double) diff)) : 0;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.muster.core.plugins;
+
+import dev.muster.core.framework.Plugin;
+import dev.muster.core.framework.Profile;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class InTreePluginsTest {
+
+    @Test
+    void theRegistryIsSortedByNameAndEachFactoryBuildsThePluginItNames() {
+        Map<String, Supplier<Plugin>> registry = InTreePlugins.registry();
+        assertThat(registry.keySet()).containsExactly("GangScheduling", "InterPodAffinity", "NodeAffinity",
+                "NodeName", "NodePorts", "NodeResourcesBalancedAllocation", "NodeResourcesFit", "NodeUnschedulable",
+                "PodGroupPodsCount", "PodTopologySpread", "TaintToleration", "TopologyPlacementGenerator");
+        registry.forEach((name, factory) -> assertThat(factory.get().name()).isEqualTo(name));
+    }
+
+    @Test
+    void theDefaultProfileFiltersInUpstreamOrder() {
+        Profile p = InTreePlugins.defaultProfile();
+        assertThat(names(p.filter())).containsExactly("NodeUnschedulable", "NodeName", "TaintToleration",
+                "NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity");
+        assertThat(names(p.preFilter())).containsExactly("NodeAffinity", "NodePorts", "NodeResourcesFit",
+                "PodTopologySpread", "InterPodAffinity");
+        assertThat(names(p.preScore())).containsExactly("TaintToleration", "NodeAffinity", "PodTopologySpread",
+                "InterPodAffinity", "NodeResourcesBalancedAllocation");
+    }
+
+    @Test
+    void theDefaultProfileScoresWithUpstreamWeights() {
+        List<String> weighted = new ArrayList<>();
+        for (Profile.WeightedScore s : InTreePlugins.defaultProfile().score()) {
+            weighted.add(s.plugin().name() + "=" + s.weight());
+        }
+        assertThat(weighted).containsExactly("TaintToleration=3", "NodeAffinity=2", "NodeResourcesFit=1",
+                "PodTopologySpread=2", "InterPodAffinity=2", "NodeResourcesBalancedAllocation=1");
+    }
+
+    @Test
+    void theDefaultProfileRunsGangPermitAndScoresPlacementsWithUpstreamWeights() {
+        Profile p = InTreePlugins.defaultProfile();
+        assertThat(names(p.preEnqueue())).containsExactly("GangScheduling");
+        assertThat(names(p.permit())).containsExactly("GangScheduling");
+        assertThat(names(p.placementGenerate())).containsExactly("TopologyPlacementGenerator");
+        List<String> weighted = new ArrayList<>();
+        for (Profile.WeightedPlacementScore s : p.placementScore()) {
+            weighted.add(s.plugin().name() + "=" + s.weight());
+        }
+        assertThat(weighted).containsExactly("NodeResourcesFit=1", "PodGroupPodsCount=1");
+    }
+
+    @Test
+    void everyFactoryReturnsAFreshInstance() {
+        InTreePlugins.registry().forEach((name, f) -> assertThat(f.get()).isNotSameAs(f.get()));
+    }
+
+    private static List<String> names(List<? extends Plugin> plugins) {
+        List<String> out = new ArrayList<>();
+        for (Plugin p : plugins) {
+            out.add(p.name());
+        }
+        return out;
+    }
+
+}

@@ -17,16 +17,17 @@ final class RandomSnapshots {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] ZONES = {"zone-a", "zone-b", "zone-c"};
-    private static final String[] CPU = {"250m", "500m", "1", "2", "3500m"};
+    private static final String[] CPU = {"250m", "500m", "1", "2", "3500m", "6"};
     private static final String[] MEM = {"256Mi", "1Gi", "2Gi", "4Gi"};
 
     private RandomSnapshots() {
     }
 
-    /** A small random cluster: 3-30 nodes, 1-4 groups, some bound pods. */
+    /** A small random cluster: 2-13 nodes, 1-4 groups, up to 3 bound pods per node; tight enough to fail often. */
     static String small(long seed) {
         Random r = new Random(seed);
-        return request(r, 3 + r.nextInt(28), 1 + r.nextInt(4), r.nextInt(25), r.nextInt(5) > 0);
+        int nodes = 2 + r.nextInt(12);
+        return request(r, nodes, 1 + r.nextInt(4), r.nextInt(3 * nodes), r.nextInt(5) > 0);
     }
 
     /** A large cluster: {@code nodes} nodes, {@code boundPods} bound pods, 10 gangs of 8. */
@@ -59,7 +60,7 @@ final class RandomSnapshots {
         for (int g = 0; g < groupCount; g++) {
             String ns = g % 2 == 0 ? "team-a" : "team-b";
             String name = "job-" + g;
-            int members = 1 + r.nextInt(8);
+            int members = 1 + r.nextInt(10);
             ObjectNode pg = F.objectNode();
             pg.put("apiVersion", "scheduling.k8s.io/v1alpha2").put("kind", "PodGroup");
             ObjectNode meta = pg.putObject("metadata");
@@ -132,7 +133,7 @@ final class RandomSnapshots {
         if (r.nextInt(20) == 0) {
             spec.put("unschedulable", true);
         }
-        String cpu = new String[]{"4", "8", "16"}[r.nextInt(3)];
+        String cpu = new String[]{"2", "4", "8", "16"}[r.nextInt(4)];
         String mem = new String[]{"16Gi", "32Gi", "64Gi"}[r.nextInt(3)];
         ObjectNode status = n.putObject("status");
         status.putObject("capacity").put("cpu", cpu).put("memory", mem).put("pods", "110");

@@ -3,10 +3,11 @@ package dev.muster.adapter.grpc;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.QuantityFormatException;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.validation.Causes;
+import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
-import dev.muster.core.decision.EngineConfig;
 import dev.muster.grpc.v1.DecideRequest;
 import dev.muster.grpc.v1.DecideResponse;
 import dev.muster.grpc.v1.DecisionServiceGrpc;
@@ -15,11 +16,11 @@ import io.grpc.Context;
 import io.grpc.Deadline;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
+import dev.muster.wiring.DecisionMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.Tag;
 import io.quarkus.grpc.GrpcService;
 import io.smallrye.common.annotation.Blocking;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
@@ -27,7 +28,7 @@ import java.util.List;
 
 /**
  * {@code muster.v1.DecisionService}: the same decisions as REST, over gRPC on the HTTP port (CONTRACT.md §6).
- * Thin: generated request → {@link GrpcRequestMapper} → the shared validation → {@link KubeMapper} →
+ * Thin: generated request → {@link GrpcRequestMapper} → the shared {@link RequestValidator} → {@link KubeMapper} →
  * {@link DecisionEngine} → {@link GrpcResponseMapper}. The engine does not know which transport asked.
  *
  * <p>Blocking: a decision is CPU-bound (up to seconds for a large snapshot), so it runs on a worker thread, never on
@@ -37,29 +38,27 @@ import java.util.List;
  * compiling the snapshot, deciding); once the deadline has passed the work stops there and the call answers
  * {@code DEADLINE_EXCEEDED} (a cancelled call answers {@code CANCELLED}). The engine has no cancellation hook, so a
  * deadline that passes <em>during</em> {@code decide} is noticed when it returns. Abandoned calls are counted in
- * {@code muster.grpc.abandoned{reason=deadline|cancelled}}.
+ * {@code muster.grpc.abandoned{reason=deadline|cancelled}}; decisions are recorded in the same
+ * {@link DecisionMetrics} as REST.
  */
 @GrpcService
 public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImplBase {
     private static final Logger LOG = Logger.getLogger(DecisionGrpcService.class);
+    /** Calls stopped because their deadline passed or the client cancelled them, by {@code reason}. */
+    static final String ABANDONED = "muster.grpc.abandoned";
 
     private final DecisionEngine engine;
-    private final GrpcValidation validation;
+    private final RequestValidator validator;
+    private final DecisionMetrics metrics;
     private final MeterRegistry meters;
 
-    /** CDI: the application's engine and validator when the composition root provides them, else defaults. */
+    /** The application's engine, validator and metrics: the same instances REST uses. */
     @Inject
-    public DecisionGrpcService(Instance<DecisionEngine> engine, Instance<GrpcValidation> validation,
-                               Instance<MeterRegistry> meters) {
-        this(engine.isResolvable() ? engine.get() : new DecisionEngine(EngineConfig.DEFAULT),
-                validation.isResolvable() ? validation.get() : GrpcValidation.defaults(),
-                meters.isResolvable() ? meters.get() : Metrics.globalRegistry);
-    }
-
-    /** Outside CDI (unit tests). */
-    public DecisionGrpcService(DecisionEngine engine, GrpcValidation validation, MeterRegistry meters) {
+    public DecisionGrpcService(DecisionEngine engine, RequestValidator validator, DecisionMetrics metrics,
+                               MeterRegistry meters) {
         this.engine = engine;
-        this.validation = validation;
+        this.validator = validator;
+        this.metrics = metrics;
         this.meters = meters;
     }
 
@@ -70,11 +69,15 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
             checkContext("before decoding the request");
             RequestDocument doc = GrpcRequestMapper.toDocument(request);
             checkContext("after decoding the request");
-            validation.check(doc);
+            validate(doc);
             checkContext("after validating the request");
             DecisionRequest decisionRequest = compile(doc);
             checkContext("after compiling the snapshot");
+            long start = System.nanoTime();
             DecisionResult result = engine.decide(decisionRequest);
+            if (metrics != null) {
+                metrics.record(result, System.nanoTime() - start);
+            }
             checkContext("while deciding");
             out.onNext(GrpcResponseMapper.toResponse(result));
             out.onCompleted();
@@ -90,11 +93,19 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
             checkContext("before decoding the request");
             RequestDocument doc = GrpcRequestMapper.toDocument(request);
             checkContext("after decoding the request");
-            validation.check(doc);
+            validate(doc);
             out.onNext(ValidateResponse.newBuilder().setValid(true).build());
             out.onCompleted();
         } catch (StatusRuntimeException e) {
             out.onError(e);
+        }
+    }
+
+    /** The shared validator: every cause at once, with the REST field paths. */
+    private void validate(RequestDocument doc) {
+        Causes causes = validator.validate(doc);
+        if (!causes.isEmpty()) {
+            throw GrpcErrors.invalid(causes);
         }
     }
 
@@ -108,7 +119,7 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
         } catch (QuantityFormatException e) {
             throw GrpcErrors.invalid("FieldValueInvalid", "", e.getMessage());
         } catch (RuntimeException e) {
-            LOG.debugf(e, "request passed validation but could not be compiled");
+            LOG.warn("a validated request could not be compiled (validation gap)", e);
             throw GrpcErrors.invalid("FieldValueInvalid", "", "the request could not be compiled into a snapshot: "
                     + e.getMessage());
         }
@@ -119,13 +130,11 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
         Context ctx = Context.current();
         Deadline deadline = ctx.getDeadline();
         if (deadline != null && deadline.isExpired()) {
-            meters.counter("muster.grpc.abandoned", List.of(io.micrometer.core.instrument.Tag.of("reason", "deadline")))
-                    .increment();
+            meters.counter(ABANDONED, List.of(Tag.of("reason", "deadline"))).increment();
             throw GrpcErrors.deadlineExceeded(step);
         }
         if (ctx.isCancelled()) {
-            meters.counter("muster.grpc.abandoned", List.of(io.micrometer.core.instrument.Tag.of("reason", "cancelled")))
-                    .increment();
+            meters.counter(ABANDONED, List.of(Tag.of("reason", "cancelled"))).increment();
             throw GrpcErrors.cancelled(step);
         }
     }

@@ -3,10 +3,13 @@ package dev.muster.adapter.grpc;
 import com.google.protobuf.Any;
 import com.google.rpc.BadRequest;
 import com.google.rpc.Code;
+import dev.muster.adapter.validation.Cause;
+import dev.muster.adapter.validation.Causes;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.protobuf.StatusProto;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,6 +33,15 @@ public final class GrpcErrors {
 
     /** One broken invariant: Kubernetes cause reason, field path from the request root, message, full summary. */
     public record Violation(String reason, String field, String message, String summary) {
+    }
+
+    /** {@code INVALID_ARGUMENT} with every cause the shared validator found (the REST 422 causes, same paths). */
+    public static StatusRuntimeException invalid(Causes causes) {
+        List<Violation> violations = new ArrayList<>(causes.list().size());
+        for (Cause c : causes.list()) {
+            violations.add(new Violation(c.reason(), c.field(), c.message(), c.summary()));
+        }
+        return invalid(violations, causes.total());
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.muster.adapter.kube;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -34,7 +36,7 @@ import java.util.Map;
  * <p>Strict means what the API server's decoder does and Jackson does not by default (CONTRACT.md §3): a string
  * where a number or boolean belongs ({@code "minCount": "2"}), a number or boolean where a string belongs,
  * a fraction for an integer ({@code 2.5}), trailing bytes after the document, invalid UTF-8 and integers out of
- * range are all 400s. Unknown fields are ignored. Explicit stream limits bound nesting depth, string and number
+ * range and nulls inside lists or maps are all 400s. Unknown fields are ignored. Explicit stream limits bound nesting depth, string and number
  * length and document length, so no body can make the parser use unbounded memory.
  */
 public final class KubeCodec {
@@ -78,7 +80,9 @@ public final class KubeCodec {
                 .disable(DeserializationFeature.ACCEPT_EMPTY_ARRAY_AS_NULL_OBJECT)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
+                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+                // a null inside a list or map ("taints": [null]) has no Kubernetes meaning: a wrong type
+                .defaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL));
     }
 
     private static void configureCoercions(ObjectMapper m) {

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import java.io.IOException;
 
 /**
@@ -14,6 +17,8 @@ import java.io.IOException;
  * number; anything else (object, array, boolean) is a wrong type, a 400.
  */
 @JsonDeserialize(using = Qty.Deserializer.class)
+@Schema(name = "Quantity", type = SchemaType.STRING, example = "500m",
+        description = "resource.Quantity: a string such as 500m, 2, 1.5Gi, 1e3 (a JSON number is accepted too)")
 public record Qty(String text) {
 
     public static Qty of(String text) {

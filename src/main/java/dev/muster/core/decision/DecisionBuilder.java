@@ -50,7 +50,29 @@ final class DecisionBuilder {
                 List.of(DecisionEngine.condition(group, true, "")), "", explain(result));
     }
 
-    Decision unschedulable(AlgorithmResult result) {
+    /** Upstream's group status while victims are being removed. */
+    static final String WAITING_ON_PREEMPTION = "pod group is waiting for preemption to complete";
+
+    Decision preempting(AlgorithmResult result, List<Assignment> victims) {
+        List<Assignment> nominations = new ArrayList<>();
+        List<PodMessage> unplaced = new ArrayList<>();
+        for (MemberResult m : result.cycle().members()) {
+            if (m.placed()) {
+                nominations.add(new Assignment(m.pod().ref(), snapshot.node(m.node()).name()));
+            } else {
+                unplaced.add(new PodMessage(m.pod().ref(), m.message()));
+            }
+        }
+        nominations.sort(Comparator.comparing(Assignment::pod));
+        unplaced.sort(Comparator.comparing(PodMessage::pod));
+        List<Assignment> sortedVictims = new ArrayList<>(victims);
+        sortedVictims.sort(Comparator.comparing(Assignment::pod));
+        return new Decision(ref, Outcome.Preempting, List.of(), unplaced, sortedVictims, nominations, List.of(),
+                List.of(DecisionEngine.condition(group, false, WAITING_ON_PREEMPTION)), WAITING_ON_PREEMPTION,
+                explain(result));
+    }
+
+    Decision unschedulable(AlgorithmResult result, String preemptionMessage) {
         List<MemberResult> members = result.cycle().members();
         SearchReport search = result.cycle().search();
         String message = result.message();
@@ -67,6 +89,10 @@ final class DecisionBuilder {
         }
         if (message == null) {
             message = GROUP_UNSCHEDULABLE;
+        }
+        if (preemptionMessage != null) {
+            message += (message.endsWith(".") ? "" : ".") + " preemption: " + preemptionMessage
+                    + (preemptionMessage.endsWith(".") ? "" : ".");
         }
         if (search.ran() && search.exhausted()) {
             message += " Search budget of " + search.budget() + " node evaluations exhausted before a placement"

@@ -2,6 +2,8 @@ package dev.muster.core.decision;
 
 import dev.muster.core.cycle.AlgorithmResult;
 import dev.muster.core.cycle.PodGroupAlgorithm;
+import dev.muster.core.cycle.PreemptionSimulation;
+import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.cycle.CycleResult;
 import dev.muster.core.cycle.SearchReport;
 import dev.muster.core.framework.GroupContext;
@@ -132,7 +134,39 @@ public final class DecisionEngine {
         if (result.cycle().feasible()) {
             return out.scheduled(result);
         }
-        return out.unschedulable(result);
+        if (!options.preemption() || profile.postFilter().isEmpty()) {
+            return out.unschedulable(result, null);
+        }
+        return preempt(snapshot, ctx, result, out);
+    }
+
+    /**
+     * Workload-aware preemption (upstream: group Unschedulable with waitingOnPreemption). When a PostFilter plugin
+     * finds victims, they stay evicted and the members stay assumed on their nominated nodes, so later groups of the
+     * request see the capacity as taken.
+     */
+    private Decision preempt(ClusterSnapshot snapshot, GroupContext ctx, AlgorithmResult failed, DecisionBuilder out) {
+        String postFilterMessage = null;
+        for (PostFilterPlugin plugin : profile.postFilter()) {
+            int mark = snapshot.mark();
+            PreemptionSimulation sim = new PreemptionSimulation(snapshot, profile, ctx);
+            PostFilterPlugin.Result r = plugin.postFilter(ctx, snapshot.groupPriority(ctx.group().ref()), sim);
+            if (!r.victims().isEmpty()) {
+                AlgorithmResult nominated = new PodGroupAlgorithm(profile, snapshot, 0).run(ctx);
+                if (nominated.cycle().feasible()) {
+                    List<Assignment> victims = new ArrayList<>();
+                    for (PodInfo v : r.victims()) {
+                        victims.add(new Assignment(v.ref(), v.pod().nodeName()));
+                    }
+                    return out.preempting(nominated, victims);
+                }
+            }
+            snapshot.rollbackTo(mark);
+            if (postFilterMessage == null && !r.status().isSuccess()) {
+                postFilterMessage = r.status().message();
+            }
+        }
+        return out.unschedulable(failed, postFilterMessage);
     }
 
     /** Cycle order of pending members: priority descending, then creation, then namespace/name. */

@@ -20,6 +20,7 @@ public final class Profile {
     private final List<PermitPlugin> permit;
     private final List<PlacementGeneratePlugin> placementGenerate;
     private final List<WeightedPlacementScore> placementScore;
+    private final List<PostFilterPlugin> postFilter;
 
     /** A placement score plugin and its weight. */
     public record WeightedPlacementScore(PlacementScorePlugin plugin, int weight) {
@@ -34,6 +35,11 @@ public final class Profile {
         permit = List.copyOf(b.permit);
         placementGenerate = List.copyOf(b.placementGenerate);
         placementScore = List.copyOf(b.placementScore);
+        postFilter = List.copyOf(b.postFilter);
+    }
+
+    public List<PostFilterPlugin> postFilter() {
+        return postFilter;
     }
 
     public List<PlacementGeneratePlugin> placementGenerate() {
@@ -85,6 +91,7 @@ public final class Profile {
         private final List<PermitPlugin> permit = new ArrayList<>();
         private final List<PlacementGeneratePlugin> placementGenerate = new ArrayList<>();
         private final List<WeightedPlacementScore> placementScore = new ArrayList<>();
+        private final List<PostFilterPlugin> postFilter = new ArrayList<>();
 
         public Builder add(Plugin plugin, int scoreWeight) {
             if (plugin instanceof PreEnqueuePlugin p) {
@@ -104,6 +111,9 @@ public final class Profile {
             }
             if (plugin instanceof PermitPlugin p) {
                 permit.add(p);
+            }
+            if (plugin instanceof PostFilterPlugin p) {
+                postFilter.add(p);
             }
             if (plugin instanceof PlacementGeneratePlugin p) {
                 placementGenerate.add(p);

@@ -2,6 +2,7 @@ package dev.muster.core.plugins;
 
 import dev.muster.core.framework.Plugin;
 import dev.muster.core.framework.Profile;
+import dev.muster.core.plugins.defaultpreemption.DefaultPreemptionPlugin;
 import dev.muster.core.plugins.gangscheduling.GangSchedulingPlugin;
 import dev.muster.core.plugins.interpodaffinity.InterPodAffinityPlugin;
 import dev.muster.core.plugins.nodeaffinity.NodeAffinityPlugin;
@@ -49,7 +50,8 @@ public final class InTreePlugins {
             // Workload-aware scheduling (v1.36 alpha gates GangScheduling, TopologyAwareWorkloadScheduling): on here.
             new Entry(GangSchedulingPlugin.NAME, GangSchedulingPlugin::new, 0),
             new Entry(TopologyPlacementGeneratorPlugin.NAME, TopologyPlacementGeneratorPlugin::new, 0),
-            new Entry(PodGroupPodsCountPlugin.NAME, PodGroupPodsCountPlugin::new, 1));
+            new Entry(PodGroupPodsCountPlugin.NAME, PodGroupPodsCountPlugin::new, 1),
+            new Entry(DefaultPreemptionPlugin.NAME, DefaultPreemptionPlugin::new, 0));
 
     private InTreePlugins() {
     }

@@ -1,5 +1,7 @@
 package dev.muster.adapter.grpc;
 
+import dev.muster.adapter.validation.RequestValidator;
+import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.EngineConfig;
 import dev.muster.grpc.v1.DecideRequest;
@@ -26,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DecisionGrpcServiceDeadlineTest {
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final DecisionGrpcService service = new DecisionGrpcService(new DecisionEngine(EngineConfig.DEFAULT),
-            GrpcValidation.defaults(), meters);
+            new RequestValidator(ValidationLimits.DEFAULT), null, meters);
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
 
     private static final class Recorder implements StreamObserver<DecideResponse> {

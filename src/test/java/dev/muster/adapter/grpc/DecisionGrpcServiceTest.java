@@ -160,7 +160,33 @@ class DecisionGrpcServiceTest {
                 () -> stub.decide(GrpcRequestMapperTest.parse(json)));
         assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
         assertThat(e.getStatus().getDescription()).contains("lots");
-        assertThat(Violations.of(e)).isNotEmpty();
+        assertThat(Violations.fields(e)).containsExactly("snapshot.nodes[0].status.allocatable[cpu]");
+        assertThat(Violations.of(e).get(0).getReason()).isEqualTo("FieldValueInvalid");
+    }
+
+    @Test
+    void anEmptySchedulingGroupNamesTheMissingPodGroupName() throws Exception {
+        String json = "{\"snapshot\":{\"nodes\":[{\"metadata\":{\"name\":\"n\"}}],"
+                + "\"pods\":[{\"metadata\":{\"name\":\"p\"},\"spec\":{\"schedulingGroup\":{}}}]}}";
+        StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class,
+                () -> stub.decide(GrpcRequestMapperTest.parse(json)));
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        BadRequest.FieldViolation v = Violations.of(e).get(0);
+        assertThat(v.getField()).isEqualTo("snapshot.pods[0].spec.schedulingGroup.podGroupName");
+        assertThat(v.getReason()).isEqualTo("FieldValueRequired");
+        assertThat(v.getDescription()).isEqualTo("FieldValueRequired: exactly one of podGroupName must be set");
+    }
+
+    @Test
+    void everyCauseIsReportedAtOnce() throws Exception {
+        String json = "{\"snapshot\":{\"nodes\":[{\"metadata\":{\"name\":\"n\"}},{\"metadata\":{\"name\":\"n\"}}],"
+                + "\"podGroups\":[{\"metadata\":{\"name\":\"g\"},\"spec\":{\"schedulingPolicy\":{\"gang\":{\"minCount\":-1}}}}]},"
+                + "\"podGroups\":[\"no-slash\"]}";
+        StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class,
+                () -> stub.validate(GrpcRequestMapperTest.parse(json)));
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        assertThat(Violations.fields(e)).containsExactlyInAnyOrder("podGroups[0]", "snapshot.nodes[1].metadata.name",
+                "snapshot.podGroups[0].spec.schedulingPolicy.gang.minCount");
     }
 
     @Test

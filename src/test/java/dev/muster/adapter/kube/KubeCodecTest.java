@@ -46,6 +46,8 @@ class KubeCodecTest {
             "a string for a boolean is a wrong type   | {\"snapshot\":{\"nodes\":[{\"metadata\":{\"name\":\"n\"},\"spec\":{\"unschedulable\":\"true\"}}]}} | snapshot.nodes[0].spec.unschedulable",
             "an object for a list is a wrong type     | {\"snapshot\":{\"nodes\":{}}}                                                   | snapshot.nodes",
             "a boolean for a quantity is a wrong type | {\"snapshot\":{\"nodes\":[{\"status\":{\"allocatable\":{\"cpu\":true}}}]}}       | snapshot.nodes[0].status.allocatable[cpu]",
+            "a null inside a list is a wrong type     | {\"snapshot\":{\"nodes\":[null]}}                                              | snapshot.nodes[0]",
+            "a null label value is a wrong type       | {\"snapshot\":{\"nodes\":[{\"metadata\":{\"name\":\"n\",\"labels\":{\"a\":null}}}]}} | snapshot.nodes[0].metadata.labels[a]",
             "a string for the options is wrong        | {\"snapshot\":{\"nodes\":[]},\"options\":\"fast\"}                              | options",
     })
     void rejectsOtherWrongTypes(String name, String json, String field) {

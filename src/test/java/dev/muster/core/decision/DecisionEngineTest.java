@@ -86,7 +86,8 @@ class DecisionEngineTest {
         Decision d = r.decisions().get(0);
         assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
         assertThat(d.placements()).isEmpty();
-        assertThat(d.message()).isEqualTo("0/2 nodes are available: 2 Insufficient cpu.");
+        assertThat(d.message()).isEqualTo("0/2 nodes are available: 2 Insufficient cpu."
+                + " preemption: No preemption victims found for incoming preemptor.");
         assertThat(d.unschedulablePods()).extracting(PodMessage::message).containsExactly(
                 "waiting for minCount pods from a gang to be scheduled",
                 "waiting for minCount pods from a gang to be scheduled",
@@ -192,7 +193,8 @@ class DecisionEngineTest {
         DecisionResult r = decide(nodes, List.of(worker("a", "job", "2")), List.of(Groups.gang("job", 1).build()));
 
         assertThat(r.decisions().get(0).message()).isEqualTo(
-                "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) had untolerated taint {gpu: true}.");
+                "0/3 nodes are available: 1 Insufficient cpu, 2 node(s) had untolerated taint {gpu: true}."
+                        + " preemption: No preemption victims found for incoming preemptor.");
     }
 
     @Test

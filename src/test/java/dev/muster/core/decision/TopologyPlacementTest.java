@@ -90,7 +90,8 @@ class TopologyPlacementTest {
 
         assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
         assertThat(d.message()).isEqualTo("0/1 placements are available, first placement status: "
-                + "not enough free capacity in " + RACK + "=a1 for the members needed");
+                + "not enough free capacity in " + RACK + "=a1 for the members needed. preemption: workload aware"
+                + " preemption is not supported for pod groups with scheduling constraints.");
     }
 
     @Test
@@ -115,7 +116,7 @@ class TopologyPlacementTest {
                 .decisions().get(0);
 
         assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
-        assertThat(d.message()).isEqualTo("more than 1 domain found for pod group");
+        assertThat(d.message()).startsWith("more than 1 domain found for pod group.");
     }
 
     @Test

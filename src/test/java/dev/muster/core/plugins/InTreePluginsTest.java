@@ -16,7 +16,7 @@ class InTreePluginsTest {
     @Test
     void theRegistryIsSortedByNameAndEachFactoryBuildsThePluginItNames() {
         Map<String, Supplier<Plugin>> registry = InTreePlugins.registry();
-        assertThat(registry.keySet()).containsExactly("GangScheduling", "InterPodAffinity", "NodeAffinity",
+        assertThat(registry.keySet()).containsExactly("DefaultPreemption", "GangScheduling", "InterPodAffinity", "NodeAffinity",
                 "NodeName", "NodePorts", "NodeResourcesBalancedAllocation", "NodeResourcesFit", "NodeUnschedulable",
                 "PodGroupPodsCount", "PodTopologySpread", "TaintToleration", "TopologyPlacementGenerator");
         registry.forEach((name, factory) -> assertThat(factory.get().name()).isEqualTo(name));
@@ -49,6 +49,7 @@ class InTreePluginsTest {
         assertThat(names(p.preEnqueue())).containsExactly("GangScheduling");
         assertThat(names(p.permit())).containsExactly("GangScheduling");
         assertThat(names(p.placementGenerate())).containsExactly("TopologyPlacementGenerator");
+        assertThat(names(p.postFilter())).containsExactly("DefaultPreemption");
         List<String> weighted = new ArrayList<>();
         for (Profile.WeightedPlacementScore s : p.placementScore()) {
             weighted.add(s.plugin().name() + "=" + s.weight());

@@ -1,0 +1,94 @@
+package dev.muster.adapter.rest;
+
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.rest.error.KubeStatus;
+import dev.muster.core.decision.DecisionEngine;
+import dev.muster.core.decision.DecisionRequest;
+import dev.muster.core.decision.DecisionResult;
+import dev.muster.wiring.DecisionMetrics;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.io.InputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * {@code POST /v1/decisions} (CONTRACT.md §1): read and check the request, compile it, ask the engine, encode the
+ * result. The body is read as bytes and parsed by the strict codec (never by the framework's ObjectMapper); the
+ * answer is encoded by a dedicated writer with a fixed field order, so the same request gives the same bytes.
+ */
+@Path("/v1/decisions")
+@Tag(name = "decisions")
+public class DecisionResource {
+    static final ObjectWriter WRITER = JsonMapper.builder()
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .build()
+            .writer();
+
+    private final RequestPipeline pipeline;
+    private final BodyReader bodyReader;
+    private final DecisionEngine engine;
+    private final DecisionMetrics metrics;
+
+    DecisionResource(RequestPipeline pipeline, BodyReader bodyReader, DecisionEngine engine, DecisionMetrics metrics) {
+        this.pipeline = pipeline;
+        this.bodyReader = bodyReader;
+        this.engine = engine;
+        this.metrics = metrics;
+    }
+
+    @POST
+    @Consumes({MediaType.APPLICATION_JSON, ApiDocs.YAML, ApiDocs.X_YAML, ApiDocs.TEXT_YAML})
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Decide where PodGroups go",
+            description = "Decides each requested PodGroup (or every PodGroup with an unbound member) one after another "
+                    + "in a deterministic order: placements, preemption victims and nominations, claim allocations and "
+                    + "the PodGroupScheduled condition, in the kube-scheduler's words. Stateless: the same request "
+                    + "always gives the same bytes.")
+    @RequestBody(required = true, description = ApiDocs.REQUEST, content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RequestDocument.class),
+                    examples = @ExampleObject(name = "training-job", summary = "A gang of four workers on three nodes",
+                            externalValue = ApiDocs.EXAMPLE)),
+            @Content(mediaType = ApiDocs.YAML, schema = @Schema(implementation = RequestDocument.class))})
+    @APIResponse(responseCode = "200", description = "The decisions",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = DecisionResponse.class)))
+    @APIResponse(responseCode = "400", description = "Not one well-formed JSON/YAML document, or a field of the wrong type",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
+    @APIResponse(responseCode = "413", description = "Body over the configured limit",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
+    @APIResponse(responseCode = "415", description = "Neither JSON nor YAML",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
+    @APIResponse(responseCode = "422", description = "The objects break API invariants; every cause with its field path",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
+    public Response decide(InputStream body, @Context HttpHeaders headers) {
+        RequestDocument doc = pipeline.read(bodyReader.read(body), headers.getMediaType());
+        DecisionRequest request = pipeline.compile(doc);
+        long start = System.nanoTime();
+        DecisionResult result = engine.decide(request);
+        metrics.record(result, System.nanoTime() - start);
+        try {
+            return Response.ok(WRITER.writeValueAsBytes(DecisionResponse.of(result)), MediaType.APPLICATION_JSON_TYPE)
+                    .build();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+}

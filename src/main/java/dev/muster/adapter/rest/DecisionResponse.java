@@ -1,0 +1,201 @@
+package dev.muster.adapter.rest;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.muster.core.decision.Assignment;
+import dev.muster.core.decision.ClaimDecision;
+import dev.muster.core.decision.Decision;
+import dev.muster.core.decision.DecisionResult;
+import dev.muster.core.decision.Explanation;
+import dev.muster.core.decision.PodMessage;
+import dev.muster.core.decision.PodStatus;
+import dev.muster.core.model.Condition;
+import dev.muster.core.model.PodRef;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The {@code 200} body of {@code POST /v1/decisions} (CONTRACT.md §1) as dedicated records with a fixed field order:
+ * the same result always encodes to the same bytes. Lists are always present ({@code []}), null fields are omitted.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"decisions", "pods"})
+@Schema(name = "DecisionResponse")
+public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> pods) {
+
+    @JsonPropertyOrder({"namespace", "name"})
+    @Schema(name = "ObjectRef")
+    public record Ref(String namespace, String name) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"podGroup", "outcome", "placements", "unschedulablePods", "victims", "nominations", "claims",
+            "conditions", "message", "explanation"})
+    @Schema(name = "Decision")
+    public record DecisionDto(Ref podGroup,
+                              @Schema(enumeration = {"Scheduled", "Preempting", "Unschedulable", "WaitingForMembers",
+                                      "PodGroupNotFound"}) String outcome,
+                              List<PodNode> placements, List<PodMessageDto> unschedulablePods, List<PodNode> victims,
+                              List<PodNode> nominations, List<ClaimDto> claims, List<ConditionDto> conditions,
+                              String message, ExplanationDto explanation) {
+    }
+
+    @JsonPropertyOrder({"pod", "node"})
+    @Schema(name = "PodNode")
+    public record PodNode(Ref pod, String node) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"pod", "message"})
+    @Schema(name = "PodMessage")
+    public record PodMessageDto(Ref pod, String message) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"pod", "status", "message"})
+    @Schema(name = "PodStatus")
+    public record PodStatusDto(Ref pod, String status, String message) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"type", "status", "reason", "message", "observedGeneration", "lastTransitionTime"})
+    @Schema(name = "Condition")
+    public record ConditionDto(String type, String status, String reason, String message, Long observedGeneration,
+                               String lastTransitionTime) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"claim", "generatedFrom", "allocation", "reservedFor"})
+    @Schema(name = "ClaimDecision")
+    public record ClaimDto(Ref claim, String generatedFrom, Allocation allocation, List<Consumer> reservedFor) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"devices", "nodeSelector"})
+    @Schema(name = "Allocation")
+    public record Allocation(List<Device> devices, Map<String, List<String>> nodeSelector) {
+    }
+
+    @JsonPropertyOrder({"request", "driver", "pool", "device"})
+    @Schema(name = "Device")
+    public record Device(String request, String driver, String pool, String device) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @JsonPropertyOrder({"apiGroup", "resource", "name", "uid"})
+    @Schema(name = "ReservedFor")
+    public record Consumer(String apiGroup, String resource, String name, String uid) {
+    }
+
+    @JsonPropertyOrder({"nodes", "reasons", "members", "search"})
+    @Schema(name = "Explanation")
+    public record ExplanationDto(int nodes, List<ReasonCount> reasons, List<Member> members, Search search) {
+    }
+
+    @JsonPropertyOrder({"reason", "nodes"})
+    @Schema(name = "ReasonCount")
+    public record ReasonCount(String reason, int nodes) {
+    }
+
+    @JsonPropertyOrder({"pod", "reasons"})
+    @Schema(name = "MemberExplanation")
+    public record Member(Ref pod, List<ReasonCount> reasons) {
+    }
+
+    @JsonPropertyOrder({"ran", "steps", "budget", "exhausted", "found"})
+    @Schema(name = "Search")
+    public record Search(boolean ran, long steps, long budget, boolean exhausted, boolean found) {
+    }
+
+    // ---------------------------------------------------------------- from the core result
+
+    public static DecisionResponse of(DecisionResult r) {
+        List<DecisionDto> decisions = new ArrayList<>(r.decisions().size());
+        for (Decision d : r.decisions()) {
+            decisions.add(decision(d));
+        }
+        List<PodStatusDto> pods = new ArrayList<>(r.pods().size());
+        for (PodStatus p : r.pods()) {
+            pods.add(new PodStatusDto(ref(p.pod()), p.status(), p.message()));
+        }
+        return new DecisionResponse(decisions, pods);
+    }
+
+    private static DecisionDto decision(Decision d) {
+        List<ClaimDto> claims = new ArrayList<>(d.claims().size());
+        for (ClaimDecision c : d.claims()) {
+            claims.add(claim(c));
+        }
+        List<ConditionDto> conditions = new ArrayList<>(d.conditions().size());
+        for (Condition c : d.conditions()) {
+            conditions.add(new ConditionDto(c.type(), c.status(), c.reason(), c.message(), c.observedGeneration(),
+                    c.lastTransitionTime()));
+        }
+        List<PodMessageDto> unschedulable = new ArrayList<>(d.unschedulablePods().size());
+        for (PodMessage m : d.unschedulablePods()) {
+            unschedulable.add(new PodMessageDto(ref(m.pod()), m.message()));
+        }
+        return new DecisionDto(new Ref(d.podGroup().namespace(), d.podGroup().name()),
+                d.outcome() == null ? null : d.outcome().name(), podNodes(d.placements()), unschedulable,
+                podNodes(d.victims()), podNodes(d.nominations()), claims, conditions, d.message(),
+                explanation(d.explanation()));
+    }
+
+    private static ClaimDto claim(ClaimDecision c) {
+        List<Device> devices = new ArrayList<>(c.devices() == null ? 0 : c.devices().size());
+        if (c.devices() != null) {
+            for (ClaimDecision.Device d : c.devices()) {
+                devices.add(new Device(d.request(), d.driver(), d.pool(), d.device()));
+            }
+        }
+        List<Consumer> reserved = new ArrayList<>();
+        if (c.reservedFor() != null) {
+            for (ClaimDecision.Consumer r : c.reservedFor()) {
+                reserved.add(new Consumer(r.apiGroup(), r.resource(), r.name(), r.uid()));
+            }
+        }
+        Map<String, List<String>> selector = c.nodeSelector() == null ? null : new TreeMap<>(c.nodeSelector());
+        return new ClaimDto(ref(c.claim()), c.generatedFrom(), new Allocation(devices, selector), reserved);
+    }
+
+    private static ExplanationDto explanation(Explanation e) {
+        if (e == null) {
+            return null;
+        }
+        List<Member> members = new ArrayList<>();
+        if (e.members() != null) {
+            for (Explanation.Member m : e.members()) {
+                members.add(new Member(ref(m.pod()), reasons(m.reasons())));
+            }
+        }
+        Explanation.Search s = e.search();
+        return new ExplanationDto(e.nodes(), reasons(e.reasons()), members,
+                s == null ? null : new Search(s.ran(), s.steps(), s.budget(), s.exhausted(), s.found()));
+    }
+
+    private static List<ReasonCount> reasons(List<Explanation.ReasonCount> in) {
+        List<ReasonCount> out = new ArrayList<>(in == null ? 0 : in.size());
+        if (in != null) {
+            for (Explanation.ReasonCount r : in) {
+                out.add(new ReasonCount(r.reason(), r.nodes()));
+            }
+        }
+        return out;
+    }
+
+    private static List<PodNode> podNodes(List<Assignment> in) {
+        List<PodNode> out = new ArrayList<>(in.size());
+        for (Assignment a : in) {
+            out.add(new PodNode(ref(a.pod()), a.node()));
+        }
+        return out;
+    }
+
+    private static Ref ref(PodRef p) {
+        return p == null ? null : new Ref(p.namespace(), p.name());
+    }
+}

@@ -1,0 +1,110 @@
+package dev.muster.core.cycle;
+
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.PostFilterPlugin;
+import dev.muster.core.framework.Profile;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.PodDisruptionBudget;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.snapshot.ClusterSnapshot;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The cluster as a PostFilter plugin may change it: running pods are evicted and restored through the snapshot's
+ * journal, and the group's algorithm is re-run (greedy, no bounded search, no post-filters) to test a victim set.
+ * The caller rolls the snapshot back to its mark when the plugin's victims are not used.
+ */
+public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
+    private final ClusterSnapshot snapshot;
+    private final Profile profile;
+    private final GroupContext group;
+    private final Placement all;
+    private final List<PodInfo> running = new ArrayList<>();
+    private final Set<PodInfo> evicted = new HashSet<>();
+
+    public PreemptionSimulation(ClusterSnapshot snapshot, Profile profile, GroupContext group) {
+        this.snapshot = snapshot;
+        this.profile = profile;
+        this.group = group;
+        this.all = Placement.allNodes(snapshot);
+        for (PodInfo p : snapshot.pods()) {
+            if (p.pod().isBound() && !p.pod().isTerminal() && !p.pod().terminating()
+                    && snapshot.nodeIndex(p.pod().nodeName()) >= 0) {
+                running.add(p);
+            }
+        }
+    }
+
+    @Override
+    public ClusterView cluster() {
+        return all;
+    }
+
+    @Override
+    public List<PodInfo> runningPods() {
+        return running;
+    }
+
+    @Override
+    public int nodeOf(PodInfo pod) {
+        return evicted.contains(pod) ? -1 : snapshot.nodeIndex(pod.pod().nodeName());
+    }
+
+    @Override
+    public void evict(PodInfo pod) {
+        if (evicted.add(pod)) {
+            snapshot.forget(pod, snapshot.nodeIndex(pod.pod().nodeName()));
+        }
+    }
+
+    @Override
+    public void restore(PodInfo pod) {
+        if (evicted.remove(pod)) {
+            snapshot.assume(pod, snapshot.nodeIndex(pod.pod().nodeName()));
+        }
+    }
+
+    @Override
+    public int[] tryGroup() {
+        int mark = snapshot.mark();
+        AlgorithmResult r = new PodGroupAlgorithm(profile, snapshot, 0).run(group);
+        int[] nodes = null;
+        if (r.cycle().feasible()) {
+            List<Integer> used = new ArrayList<>();
+            for (MemberResult m : r.cycle().members()) {
+                if (m.placed()) {
+                    used.add(m.node());
+                }
+            }
+            nodes = used.stream().mapToInt(Integer::intValue).toArray();
+        }
+        snapshot.rollbackTo(mark);
+        return nodes;
+    }
+
+    @Override
+    public PodGroup podGroup(GroupRef ref) {
+        return snapshot.podGroups().get(ref);
+    }
+
+    @Override
+    public int groupPriority(GroupRef ref) {
+        return snapshot.groupPriority(ref);
+    }
+
+    @Override
+    public List<PodDisruptionBudget> podDisruptionBudgets() {
+        return snapshot.podDisruptionBudgets();
+    }
+
+    /** The pods evicted now: the victims once the plugin has returned. */
+    public Set<PodInfo> evicted() {
+        return evicted;
+    }
+}

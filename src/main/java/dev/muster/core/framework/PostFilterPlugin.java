@@ -1,0 +1,51 @@
+package dev.muster.core.framework;
+
+import dev.muster.core.model.PodDisruptionBudget;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.GroupRef;
+
+import java.util.List;
+
+/**
+ * Runs when a PodGroup cycle found no feasible placement (upstream's PodGroupPostFilter: workload-aware preemption).
+ * Sequential. It may evict running pods through the {@link Simulation} and re-run the group's algorithm to see
+ * whether the group then fits; everything it changes is undone by the caller unless it returns victims.
+ */
+public interface PostFilterPlugin extends Plugin {
+    /** What the plugin may do to the cluster while it searches. */
+    interface Simulation {
+        ClusterView cluster();
+
+        /** Pods running on nodes (bound, not terminal), in snapshot order. */
+        List<PodInfo> runningPods();
+
+        /** Node (snapshot index) a running pod is on, or -1 when it was evicted in this simulation. */
+        int nodeOf(PodInfo pod);
+
+        void evict(PodInfo pod);
+
+        void restore(PodInfo pod);
+
+        /**
+         * Re-runs the group's algorithm on the current simulated cluster, without post-filters, and undoes its
+         * placements. Returns the snapshot node index of each member it placed when the group is feasible (its
+         * length is the number placed), or null when the group does not fit.
+         */
+        int[] tryGroup();
+
+        PodGroup podGroup(GroupRef ref);
+
+        int groupPriority(GroupRef ref);
+
+        List<PodDisruptionBudget> podDisruptionBudgets();
+    }
+
+    /**
+     * The outcome: victims to evict (empty with a reason when preemption cannot help). The caller evicts the
+     * victims and runs the group once more to obtain its nominations.
+     */
+    record Result(List<PodInfo> victims, Status status) {
+    }
+
+    Result postFilter(GroupContext group, int groupPriority, Simulation simulation);
+}

@@ -1,0 +1,95 @@
+package dev.muster.wiring;
+
+import io.quarkus.runtime.configuration.MemorySize;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.PositiveOrZero;
+
+/**
+ * Muster's configuration ({@code muster.*}), validated at startup by Hibernate Validator (the Quarkus convention):
+ * a bad value stops the service with a message naming the property instead of failing a request later.
+ * Every limit of DESIGN.md "Errors and bad input" lives here.
+ */
+@ConfigMapping(prefix = "muster")
+public interface MusterConfig {
+
+    @Valid
+    Limits limits();
+
+    @Valid
+    Engine engine();
+
+    interface Limits {
+        /**
+         * Largest request body (default 128M; a 5,000-node, 50,000-pod snapshot is ~90 MB). Larger bodies get a 413
+         * Status. {@code quarkus.http.limits.max-body-size} follows this value.
+         */
+        @WithDefault("128M")
+        @NotNull
+        MemorySize maxBodySize();
+
+        /** Longest {@code snapshot.nodes}. */
+        @WithDefault("20000")
+        @Min(1)
+        int maxNodes();
+
+        /** Longest {@code snapshot.pods}. */
+        @WithDefault("200000")
+        @Min(1)
+        int maxPods();
+
+        /** Longest {@code snapshot.podGroups} and {@code podGroups}. */
+        @WithDefault("20000")
+        @Min(1)
+        int maxPodGroups();
+
+        /** Longest of every other snapshot list (workloads, priority classes, PDBs, DRA objects). */
+        @WithDefault("100000")
+        @Min(1)
+        int maxObjects();
+
+        /** Deepest JSON/YAML nesting (Kubernetes objects nest about 15 levels). */
+        @WithDefault("64")
+        @Min(16)
+        @Max(1000)
+        int maxNestingDepth();
+
+        /** Longest single string value, in characters. */
+        @WithDefault("4194304")
+        @Min(1024)
+        int maxStringLength();
+
+        /** Longest number literal, in characters. */
+        @WithDefault("64")
+        @Min(20)
+        @Max(1000)
+        int maxNumberLength();
+
+        /** Most causes listed in one 422 answer (the rest are counted in its message). */
+        @WithDefault("1000")
+        @Min(1)
+        int maxCauses();
+    }
+
+    interface Engine {
+        /** Node evaluations the bounded search may spend per group after a failed greedy pass (0 = off). */
+        @WithDefault("200000")
+        @PositiveOrZero
+        long searchBudget();
+
+        /** Threads for filter/score over large node lists (1 = sequential). */
+        @WithDefault("1")
+        @Min(1)
+        @Max(256)
+        int parallelism();
+
+        /** Node count from which filter/score run in parallel chunks. */
+        @WithDefault("1024")
+        @Min(1)
+        int parallelThreshold();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.muster.adapter.rest;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+
+/** HTTP/1.1 by hand, for what a well-behaved client cannot send (a Content-Length that lies, raw chunks). */
+final class RawHttp {
+    private RawHttp() {
+    }
+
+    static String post(int port, String path, String lengthHeader, String body) throws Exception {
+        return send(port, "POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + lengthHeader + "\r\nConnection: close\r\n\r\n" + body);
+    }
+
+    /** Sends {@code chunks} chunks of {@code chunkSize} bytes of JSON whitespace after an opening brace. */
+    static String postChunked(int port, String path, int chunks, int chunkSize) throws Exception {
+        try (Socket s = new Socket("localhost", port)) {
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            byte[] chunk = " ".repeat(chunkSize).getBytes(StandardCharsets.US_ASCII);
+            try {
+                for (int i = 0; i < chunks; i++) {
+                    out.write((Integer.toHexString(chunk.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.write(chunk);
+                    out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+            } catch (java.io.IOException closedEarly) {
+                // the server may answer and close before the whole body is sent
+            }
+            return readAll(s.getInputStream());
+        }
+    }
+
+    private static String send(int port, String request) throws Exception {
+        try (Socket s = new Socket("localhost", port)) {
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
+            s.getOutputStream().flush();
+            return readAll(s.getInputStream());
+        }
+    }
+
+    private static String readAll(InputStream in) throws Exception {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        byte[] b = new byte[8192];
+        try {
+            int n;
+            while ((n = in.read(b)) > 0) {
+                buf.write(b, 0, n);
+            }
+        } catch (SocketTimeoutException | java.net.SocketException e) {
+            // what arrived is the answer
+        }
+        return buf.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -20,6 +20,7 @@ import dev.muster.wiring.DecisionMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.quarkus.grpc.GrpcService;
+import io.quarkus.grpc.RegisterInterceptor;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
@@ -34,7 +35,8 @@ import java.util.List;
  * <p>Blocking: a decision is CPU-bound (up to seconds for a large snapshot), so it runs on a worker thread, never on
  * the event loop.
  *
- * <p>Deadlines: the call's {@link Context} is checked before and after each expensive step (mapping, validation,
+ * <p>Deadlines: the call's {@link Context} (given its deadline and cancellation by {@link GrpcDeadlineInterceptor}) is
+ * checked before and after each expensive step (mapping, validation,
  * compiling the snapshot, deciding); once the deadline has passed the work stops there and the call answers
  * {@code DEADLINE_EXCEEDED} (a cancelled call answers {@code CANCELLED}). The engine has no cancellation hook, so a
  * deadline that passes <em>during</em> {@code decide} is noticed when it returns. Abandoned calls are counted in
@@ -42,6 +44,7 @@ import java.util.List;
  * {@link DecisionMetrics} as REST.
  */
 @GrpcService
+@RegisterInterceptor(GrpcDeadlineInterceptor.class)
 public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImplBase {
     private static final Logger LOG = Logger.getLogger(DecisionGrpcService.class);
     /** Calls stopped because their deadline passed or the client cancelled them, by {@code reason}. */

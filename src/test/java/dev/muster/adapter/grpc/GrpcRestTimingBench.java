@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -20,11 +21,13 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A manual timing, not part of the default test run (surefire includes *Test): one Decide for a 5,000-node snapshot
+ * A manual timing, skipped unless {@code bench.nodes} is set (so {@code -Dtest='dev.muster.adapter.grpc.**'} does not
+ * run it either): one Decide for a 5,000-node snapshot
  * over gRPC and over REST, same instance, same run. Run with
  * {@code mvn -o test -Dtest=GrpcRestTimingBench -Dbench.nodes=5000 -Dbench.pods=50000}; it prints the figures.
  */
 @QuarkusTest
+@EnabledIfSystemProperty(named = "bench.nodes", matches = "\\d+", disabledReason = "a manual timing: pass -Dbench.nodes")
 class GrpcRestTimingBench {
     @Inject
     MeterRegistry meters;

@@ -63,7 +63,12 @@ class LayeringTest {
                 .ignoreDependency(com.tngtech.archunit.base.DescribedPredicate.alwaysTrue(),
                         com.tngtech.archunit.base.DescribedPredicate.describe("shared decoding and validation",
                                 c -> c.getPackageName().startsWith("dev.muster.adapter.kube")
-                                        || c.getPackageName().startsWith("dev.muster.adapter.validation")));
+                                        || c.getPackageName().startsWith("dev.muster.adapter.validation")))
+                .ignoreDependency(
+                        com.tngtech.archunit.base.DescribedPredicate.describe("the extender",
+                                c -> c.getPackageName().startsWith("dev.muster.adapter.extender")),
+                        com.tngtech.archunit.base.DescribedPredicate.describe("its cluster view (DESIGN.md)",
+                                c -> c.getPackageName().startsWith("dev.muster.adapter.clusterview")));
         rule.check(main);
     }
 }

@@ -57,13 +57,13 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"pod", "status", "message"})
-    @Schema(name = "PodStatus")
+    @Schema(name = "PodOutsideDecisions")
     public record PodStatusDto(Ref pod, String status, String message) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"type", "status", "reason", "message", "observedGeneration", "lastTransitionTime"})
-    @Schema(name = "Condition")
+    @Schema(name = "PodGroupCondition")
     public record ConditionDto(String type, String status, String reason, String message, Long observedGeneration,
                                String lastTransitionTime) {
     }
@@ -91,9 +91,21 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
     public record Consumer(String apiGroup, String resource, String name, String uid) {
     }
 
-    @JsonPropertyOrder({"nodes", "reasons", "members", "search"})
-    @Schema(name = "Explanation")
-    public record ExplanationDto(int nodes, List<ReasonCount> reasons, List<Member> members, Search search) {
+    @JsonPropertyOrder({"nodes", "reasons", "members", "search", "placement", "placements"})
+    @Schema(name = "Explanation", description = "Structured reasons (options.explain): nodes in the snapshot, how many "
+            + "nodes each reason excluded for the member that decided the outcome, each unplaced member's reasons, "
+            + "the bounded search's report, and for a topology-constrained group the chosen placement and every "
+            + "candidate's report")
+    public record ExplanationDto(int nodes, List<ReasonCount> reasons, List<Member> members, Search search,
+                                 String placement, List<PlacementCandidate> placements) {
+    }
+
+    @JsonPropertyOrder({"name", "tier", "nodes", "feasible", "pruned", "score", "placed", "message"})
+    @Schema(name = "PlacementCandidate", description = "A candidate topology domain: `name` is key=value (or `*` for "
+            + "the preferred fallback), `tier` its level (0 = tightest), `pruned` when its free capacity could not "
+            + "hold the members needed, `score` the total PlacementScore (negated stranded capacity with BestFit)")
+    public record PlacementCandidate(String name, int tier, int nodes, boolean feasible, boolean pruned, long score,
+                                     int placed, String message) {
     }
 
     @JsonPropertyOrder({"reason", "nodes"})
@@ -173,8 +185,16 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
             }
         }
         Explanation.Search s = e.search();
+        List<PlacementCandidate> candidates = new ArrayList<>();
+        if (e.placements() != null) {
+            for (Explanation.Candidate c : e.placements()) {
+                candidates.add(new PlacementCandidate(c.name(), c.tier(), c.nodes(), c.feasible(), c.pruned(),
+                        c.score(), c.placed(), c.message()));
+            }
+        }
         return new ExplanationDto(e.nodes(), reasons(e.reasons()), members,
-                s == null ? null : new Search(s.ran(), s.steps(), s.budget(), s.exhausted(), s.found()));
+                s == null ? null : new Search(s.ran(), s.steps(), s.budget(), s.exhausted(), s.found()),
+                e.placement(), candidates);
     }
 
     private static List<ReasonCount> reasons(List<Explanation.ReasonCount> in) {

@@ -12,6 +12,7 @@ import dev.muster.core.snapshot.ClusterSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Upstream's placement-based PodGroup algorithm (reference §2.5): PlacementGenerate proposes candidate node sets,
@@ -32,10 +33,11 @@ public final class PodGroupAlgorithm {
     private final ClusterSnapshot snapshot;
     private final PodGroupCycle cycle;
 
-    public PodGroupAlgorithm(Profile profile, ClusterSnapshot snapshot, long searchBudget) {
+    public PodGroupAlgorithm(Profile profile, ClusterSnapshot snapshot, long searchBudget, ForkJoinPool pool,
+                             int parallelThreshold) {
         this.profile = profile;
         this.snapshot = snapshot;
-        this.cycle = new PodGroupCycle(profile, snapshot, searchBudget);
+        this.cycle = new PodGroupCycle(profile, snapshot, searchBudget, pool, parallelThreshold);
     }
 
     public AlgorithmResult run(GroupContext group) {
@@ -64,7 +66,7 @@ public final class PodGroupAlgorithm {
     private AlgorithmResult runPlacements(GroupContext group, List<PlacementGeneratePlugin.Candidate> candidates) {
         List<PlacementReport> reports = new ArrayList<>();
         CycleResult firstFailure = null;
-        String firstFailureMessage = null;
+        PlacementGeneratePlugin.Candidate firstFailureCandidate = null;
         int maxTier = -1;
         for (PlacementGeneratePlugin.Candidate c : candidates) {
             maxTier = Math.max(maxTier, c.tier());
@@ -79,9 +81,6 @@ public final class PodGroupAlgorithm {
                 if (!canHold(group, c.nodes())) {
                     String msg = "not enough free capacity in " + c.name() + " for the members needed";
                     reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, true, 0, 0, msg));
-                    if (firstFailureMessage == null) {
-                        firstFailureMessage = msg;
-                    }
                     continue;
                 }
                 Placement p = new Placement(c.name(), snapshot, c.nodes());
@@ -95,9 +94,7 @@ public final class PodGroupAlgorithm {
                     reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, false, 0, 0, msg));
                     if (firstFailure == null) {
                         firstFailure = r;
-                        if (firstFailureMessage == null) {
-                            firstFailureMessage = msg;
-                        }
+                        firstFailureCandidate = c;
                     }
                 }
             }
@@ -105,12 +102,25 @@ public final class PodGroupAlgorithm {
                 return choose(group, feasible, reports, bestFit);
             }
         }
-        String msg = String.format("0/%d placements are available, first placement status: %s", candidates.size(),
-                firstFailureMessage == null ? "no placement was generated" : firstFailureMessage);
-        if (firstFailure == null) {
-            return infeasible(group, msg, reports);
+        if (candidates.isEmpty()) {
+            // Upstream dereferences a missing result here; Muster reports the group as Unschedulable.
+            return infeasible(group, "0/0 placements are available: no node has a domain of the pod group's topology key",
+                    reports);
         }
-        return new AlgorithmResult(firstFailure, msg, null, reports);
+        // Report as upstream does: the first candidate's own results, even when it was pruned unevaluated.
+        PlacementGeneratePlugin.Candidate first = candidates.get(0);
+        CycleResult firstResult;
+        if (firstFailure != null && firstFailureCandidate == first) {
+            firstResult = firstFailure;
+        } else {
+            int mark = snapshot.mark();
+            firstResult = cycle.run(group, new Placement(first.name(), snapshot, first.nodes()));
+            snapshot.rollbackTo(mark);
+        }
+        String msg = String.format("0/%d placements are available, first placement status: %s", candidates.size(),
+                firstMessage(firstResult));
+        return new AlgorithmResult(new CycleResult(false, firstResult.members(), 0, firstResult.search()), msg, null,
+                reports);
     }
 
     private AlgorithmResult infeasible(GroupContext group, String message, List<PlacementReport> reports) {

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The PodGroup scheduling cycle over one placement (upstream's default algorithm, reference §2.4): each pending
@@ -27,11 +28,20 @@ public final class PodGroupCycle {
     private final Profile profile;
     private final ClusterSnapshot snapshot;
     private final long searchBudget;
+    private final ForkJoinPool pool;
+    private final int parallelThreshold;
 
-    public PodGroupCycle(Profile profile, ClusterSnapshot snapshot, long searchBudget) {
+    /**
+     * @param pool              threads for filter/score over large placements, or null for sequential
+     * @param parallelThreshold node count from which the pool is used
+     */
+    public PodGroupCycle(Profile profile, ClusterSnapshot snapshot, long searchBudget, ForkJoinPool pool,
+                         int parallelThreshold) {
         this.profile = profile;
         this.snapshot = snapshot;
         this.searchBudget = searchBudget;
+        this.pool = pool;
+        this.parallelThreshold = parallelThreshold;
     }
 
     /**
@@ -39,8 +49,14 @@ public final class PodGroupCycle {
      * everything assumed here is rolled back.
      */
     public CycleResult run(GroupContext group, Placement placement) {
+        if (group.pending().isEmpty()) {
+            // Nothing to place (a group asked for by name): it holds if its bound members satisfy the policy.
+            boolean holds = !group.group().policy().isGang()
+                    || group.bound().size() >= group.group().policy().minCount();
+            return new CycleResult(holds, List.of(), 0, SearchReport.NOT_RUN);
+        }
         int mark = snapshot.mark();
-        PodScheduler scheduler = new PodScheduler(profile, snapshot);
+        PodScheduler scheduler = new PodScheduler(profile, snapshot, pool, parallelThreshold);
         List<MemberResult> results = new ArrayList<>(group.pending().size());
         boolean feasible = false;
         int placed = 0;

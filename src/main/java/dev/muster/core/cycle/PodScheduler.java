@@ -12,51 +12,62 @@ import dev.muster.core.framework.ScorePlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.stream.IntStream;
 
 /**
  * The single-pod algorithm of kube-scheduler (PreFilter, Filter, PreScore, Score, normalize, select host) over one
  * placement, with two deliberate differences: every node is evaluated (no percentageOfNodesToScore sampling), and
  * ties between best-scored nodes break on the node name instead of at random, so decisions are reproducible.
  * <p>
- * Opportunistic batching: the result for a pod is kept, and the next pod with an equal, batchable
- * {@link PodSignature} re-evaluates only the nodes whose contents changed since (tracked with the snapshot's
- * node versions), then re-normalizes scores over all feasible nodes. Not thread-safe: one per cycle.
+ * Opportunistic batching: the evaluation of a pod is kept — each node's verdict, raw and normalized scores and
+ * total — and the next pod with an equal, batchable {@link PodSignature} re-evaluates only the nodes whose contents
+ * changed since (the snapshot's node versions tell). Scores are re-normalized over all feasible nodes only when a
+ * node became (in)feasible or a raw score of a plugin that normalizes across nodes changed; otherwise only the
+ * changed nodes' totals are updated. The result is the same as a full evaluation.
+ * <p>
+ * Filtering and scoring a full node list run in parallel chunks when a pool is given and the list is large; each
+ * node's results go to its own slots, so the outcome does not depend on thread timing. Not thread-safe otherwise:
+ * one instance per cycle.
  */
 final class PodScheduler {
-    private final Profile profile;
     private final ClusterSnapshot snapshot;
     private final List<PreFilterPlugin> preFilters;
     private final List<FilterPlugin> filters;
     private final List<PreScorePlugin> preScores;
-    private final List<dev.muster.core.framework.Profile.WeightedScore> scores;
+    private final List<Profile.WeightedScore> scores;
+    private final ForkJoinPool pool;
+    private final int parallelThreshold;
 
-    // Cache of the last evaluation.
+    // The last evaluation.
     private PodSignature cachedSignature;
     private Placement cachedPlacement;
     private CycleState cachedState;
+    private PodInfo cachedPod;
     private boolean[] filterSkipped;
     private boolean[] scoreSkipped;
     private int[] versions;          // per placement node
     private Status[] verdicts;       // per placement node: null = feasible
     private long[][] raw;            // per score plugin, per placement node
-    private boolean cachedPreFilterFailed;
-    private Status cachedPreFilterStatus;
+    private long[][] norm;           // per score plugin, per placement node (feasible nodes only)
+    private long[] totals;           // per placement node (feasible nodes only)
+    private int feasibleCount;
+    private boolean preFilterFailed;
+    private Status preFilterStatus;
 
-    PodScheduler(Profile profile, ClusterSnapshot snapshot) {
-        this.profile = profile;
+    PodScheduler(Profile profile, ClusterSnapshot snapshot, ForkJoinPool pool, int parallelThreshold) {
         this.snapshot = snapshot;
         this.preFilters = profile.preFilter();
         this.filters = profile.filter();
         this.preScores = profile.preScore();
         this.scores = profile.score();
+        this.pool = pool;
+        this.parallelThreshold = parallelThreshold;
     }
 
-    Profile profile() {
-        return profile;
-    }
-
-    /** Forgets the cached evaluation (the caller changed something the node versions do not show). */
+    /** Forgets the cached evaluation. */
     void invalidate() {
         cachedSignature = null;
         cachedPlacement = null;
@@ -67,24 +78,17 @@ final class PodScheduler {
         int n = placement.nodeCount();
         int evaluations;
         if (sig.batchable() && sig.equals(cachedSignature) && placement == cachedPlacement) {
-            if (cachedPreFilterFailed) {
-                return new PodAttempt(-1, Diagnosis.preFilter(n, cachedPreFilterStatus), 0);
+            if (preFilterFailed) {
+                return new PodAttempt(-1, Diagnosis.preFilter(n, preFilterStatus), 0);
             }
-            evaluations = 0;
-            for (int i = 0; i < n; i++) {
-                int idx = placement.nodeIndex(i);
-                if (versions[i] != snapshot.nodeVersion(idx)) {
-                    evaluate(cachedState, pod, placement, i);
-                    evaluations++;
-                }
-            }
+            evaluations = refresh(pod, placement);
         } else {
             evaluations = fullEvaluation(pod, placement, sig);
-            if (cachedPreFilterFailed) {
-                return new PodAttempt(-1, Diagnosis.preFilter(n, cachedPreFilterStatus), evaluations);
+            if (preFilterFailed) {
+                return new PodAttempt(-1, Diagnosis.preFilter(n, preFilterStatus), evaluations);
             }
         }
-        return select(pod, placement, evaluations);
+        return select(placement, evaluations);
     }
 
     private int fullEvaluation(PodInfo pod, Placement placement, PodSignature sig) {
@@ -93,36 +97,31 @@ final class PodScheduler {
         cachedSignature = sig;
         cachedPlacement = placement;
         cachedState = state;
-        cachedPreFilterFailed = false;
+        cachedPod = pod;
+        preFilterFailed = false;
         filterSkipped = new boolean[filters.size()];
         for (PreFilterPlugin p : preFilters) {
             Status s = p.preFilter(state, pod, placement);
             if (s.code() == Code.Skip) {
-                markSkipped(p.name());
+                for (int k = 0; k < filters.size(); k++) {
+                    if (filters.get(k).name().equals(p.name())) {
+                        filterSkipped[k] = true;
+                    }
+                }
             } else if (!s.isSuccess()) {
-                cachedPreFilterFailed = true;
-                cachedPreFilterStatus = s.code() == Code.Error ? s
-                        : new Status(s.code(), s.reasons(), p.name());
+                preFilterFailed = true;
+                preFilterStatus = s.plugin() != null ? s : new Status(s.code(), s.reasons(), p.name());
                 return 1;
             }
         }
         versions = new int[n];
         verdicts = new Status[n];
         raw = new long[scores.size()][n];
+        norm = new long[scores.size()][n];
+        totals = new long[n];
         scoreSkipped = new boolean[scores.size()];
-        // Filter every node, then PreScore once with the feasible ones, then score them.
-        int feasible = 0;
-        for (int i = 0; i < n; i++) {
-            if (filterNode(state, pod, placement, i)) {
-                feasible++;
-            }
-        }
-        int[] feasibleNodes = new int[feasible];
-        for (int i = 0, k = 0; i < n; i++) {
-            if (verdicts[i] == null) {
-                feasibleNodes[k++] = placement.nodeIndex(i);
-            }
-        }
+        forEachNode(n, i -> filterNode(state, pod, placement, i));
+        int[] feasibleNodes = feasibleSnapshotIndices(placement);
         for (PreScorePlugin p : preScores) {
             Status s = p.preScore(state, pod, placement, feasibleNodes);
             if (s.code() == Code.Skip) {
@@ -133,26 +132,136 @@ final class PodScheduler {
                 }
             }
         }
-        for (int i = 0; i < n; i++) {
+        forEachNode(n, i -> {
             if (verdicts[i] == null) {
                 scoreNode(state, pod, placement, i);
             }
-        }
+        });
+        renormalize(null);
         return n;
     }
 
-    private void markSkipped(String plugin) {
-        for (int k = 0; k < filters.size(); k++) {
-            if (filters.get(k).name().equals(plugin)) {
-                filterSkipped[k] = true;
+    /** Re-evaluates the nodes that changed since the cached evaluation; returns how many. */
+    private int refresh(PodInfo pod, Placement placement) {
+        int n = placement.nodeCount();
+        int changed = 0;
+        boolean feasibilityChanged = false;
+        boolean[] renorm = null;
+        for (int i = 0; i < n; i++) {
+            if (versions[i] == snapshot.nodeVersion(placement.nodeIndex(i))) {
+                continue;
+            }
+            changed++;
+            boolean wasFeasible = verdicts[i] == null;
+            boolean feasible = filterNode(cachedState, pod, placement, i);
+            if (wasFeasible != feasible) {
+                feasibilityChanged = true;
+            }
+            if (!feasible) {
+                continue;
+            }
+            for (int k = 0; k < scores.size(); k++) {
+                if (scoreSkipped[k]) {
+                    continue;
+                }
+                long before = raw[k][i];
+                long after = scores.get(k).plugin().score(cachedState, pod, snapshot.node(placement.nodeIndex(i)));
+                raw[k][i] = after;
+                if (scores.get(k).plugin().normalizesAcrossNodes()) {
+                    if (before != after || !wasFeasible) {
+                        if (renorm == null) {
+                            renorm = new boolean[scores.size()];
+                        }
+                        renorm[k] = true;
+                    }
+                } else {
+                    norm[k][i] = after;
+                }
+            }
+            if (!feasibilityChanged && renorm == null) {
+                totals[i] = total(i);
+            }
+        }
+        if (feasibilityChanged) {
+            renormalize(null);
+        } else if (renorm != null) {
+            renormalize(renorm);
+        }
+        return changed;
+    }
+
+    /** Recomputes normalized scores (all plugins, or those flagged) and every feasible node's total. */
+    private void renormalize(boolean[] only) {
+        int n = verdicts.length;
+        int[] at = new int[n];
+        int f = 0;
+        for (int i = 0; i < n; i++) {
+            if (verdicts[i] == null) {
+                at[f++] = i;
+            }
+        }
+        feasibleCount = f;
+        long[] buf = new long[f];
+        for (int k = 0; k < scores.size(); k++) {
+            if (scoreSkipped[k] || (only != null && !only[k])) {
+                continue;
+            }
+            long[] r = raw[k];
+            for (int j = 0; j < f; j++) {
+                buf[j] = r[at[j]];
+            }
+            scores.get(k).plugin().normalize(cachedState, cachedPod, buf);
+            long[] out = norm[k];
+            for (int j = 0; j < f; j++) {
+                out[at[j]] = buf[j];
+            }
+        }
+        for (int j = 0; j < f; j++) {
+            totals[at[j]] = total(at[j]);
+        }
+    }
+
+    private long total(int i) {
+        long t = 0;
+        for (int k = 0; k < scores.size(); k++) {
+            if (!scoreSkipped[k]) {
+                t += scores.get(k).weight() * norm[k][i];
+            }
+        }
+        return t;
+    }
+
+    private void forEachNode(int n, java.util.function.IntConsumer body) {
+        if (pool != null && n >= parallelThreshold) {
+            int chunk = Math.max(256, n / (pool.getParallelism() * 4));
+            int chunks = (n + chunk - 1) / chunk;
+            pool.submit(() -> IntStream.range(0, chunks).parallel().forEach(c -> {
+                int end = Math.min(n, (c + 1) * chunk);
+                for (int i = c * chunk; i < end; i++) {
+                    body.accept(i);
+                }
+            })).join();
+        } else {
+            for (int i = 0; i < n; i++) {
+                body.accept(i);
             }
         }
     }
 
-    private void evaluate(CycleState state, PodInfo pod, Placement placement, int i) {
-        if (filterNode(state, pod, placement, i)) {
-            scoreNode(state, pod, placement, i);
+    private int[] feasibleSnapshotIndices(Placement placement) {
+        int f = 0;
+        for (Status v : verdicts) {
+            if (v == null) {
+                f++;
+            }
         }
+        int[] out = new int[f];
+        for (int i = 0, k = 0; i < verdicts.length; i++) {
+            if (verdicts[i] == null) {
+                out[k++] = placement.nodeIndex(i);
+            }
+        }
+        return out;
     }
 
     /** Runs the filters on placement node i; records the first rejection. Returns whether the node is feasible. */
@@ -181,51 +290,25 @@ final class PodScheduler {
         }
     }
 
-    private PodAttempt select(PodInfo pod, Placement placement, int evaluations) {
-        int n = placement.nodeCount();
-        int feasible = 0;
-        for (int i = 0; i < n; i++) {
-            if (verdicts[i] == null) {
-                feasible++;
-            }
-        }
-        if (feasible == 0) {
+    /** The best feasible node: highest total, the first in name order among equals. */
+    private PodAttempt select(Placement placement, int evaluations) {
+        int n = verdicts.length;
+        if (feasibleCount == 0) {
             Diagnosis d = new Diagnosis(n);
             for (int i = 0; i < n; i++) {
                 d.add(verdicts[i]);
             }
             return new PodAttempt(-1, d, evaluations);
         }
-        int[] at = new int[feasible];
-        for (int i = 0, k = 0; i < n; i++) {
-            if (verdicts[i] == null) {
-                at[k++] = i;
+        int best = -1;
+        long bestTotal = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            if (verdicts[i] == null && totals[i] > bestTotal) {
+                best = i;
+                bestTotal = totals[i];
             }
         }
-        long[] total = new long[feasible];
-        long[] buf = new long[feasible];
-        for (int k = 0; k < scores.size(); k++) {
-            if (scoreSkipped[k]) {
-                continue;
-            }
-            long[] r = raw[k];
-            for (int j = 0; j < feasible; j++) {
-                buf[j] = r[at[j]];
-            }
-            ScorePlugin plugin = scores.get(k).plugin();
-            plugin.normalize(cachedState, pod, buf);
-            int w = scores.get(k).weight();
-            for (int j = 0; j < feasible; j++) {
-                total[j] += w * buf[j];
-            }
-        }
-        int best = 0;
-        for (int j = 1; j < feasible; j++) {
-            if (total[j] > total[best]) {
-                best = j;
-            }
-        }
-        return new PodAttempt(placement.nodeIndex(at[best]), null, evaluations);
+        return new PodAttempt(placement.nodeIndex(best), null, evaluations);
     }
 
     /**
@@ -238,42 +321,18 @@ final class PodScheduler {
         if (!first.fits()) {
             return new int[0];
         }
-        int n = placement.nodeCount();
-        int feasible = 0;
-        for (int i = 0; i < n; i++) {
-            if (verdicts[i] == null) {
-                feasible++;
-            }
-        }
-        int[] at = new int[feasible];
+        int n = verdicts.length;
+        Integer[] order = new Integer[feasibleCount];
         for (int i = 0, k = 0; i < n; i++) {
             if (verdicts[i] == null) {
-                at[k++] = i;
+                order[k++] = i;
             }
         }
-        long[] total = new long[feasible];
-        long[] buf = new long[feasible];
-        for (int k = 0; k < scores.size(); k++) {
-            if (scoreSkipped[k]) {
-                continue;
-            }
-            for (int j = 0; j < feasible; j++) {
-                buf[j] = raw[k][at[j]];
-            }
-            scores.get(k).plugin().normalize(cachedState, pod, buf);
-            for (int j = 0; j < feasible; j++) {
-                total[j] += scores.get(k).weight() * buf[j];
-            }
-        }
-        Integer[] order = new Integer[feasible];
-        for (int j = 0; j < feasible; j++) {
-            order[j] = j;
-        }
-        java.util.Arrays.sort(order, (a, b) -> total[a] != total[b] ? Long.compare(total[b], total[a])
-                : Integer.compare(at[a], at[b]));
-        int[] out = new int[feasible];
-        for (int j = 0; j < feasible; j++) {
-            out[j] = placement.nodeIndex(at[order[j]]);
+        Arrays.sort(order, (a, b) -> totals[a] != totals[b] ? Long.compare(totals[b], totals[a])
+                : Integer.compare(a, b));
+        int[] out = new int[order.length];
+        for (int j = 0; j < out.length; j++) {
+            out[j] = placement.nodeIndex(order[j]);
         }
         return out;
     }

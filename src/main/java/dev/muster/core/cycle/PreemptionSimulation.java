@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The cluster as a PostFilter plugin may change it: running pods are evicted and restored through the snapshot's
@@ -28,14 +29,20 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     private final List<PodInfo> running = new ArrayList<>();
     private final Set<PodInfo> evicted = new HashSet<>();
 
-    public PreemptionSimulation(ClusterSnapshot snapshot, Profile profile, GroupContext group) {
+    private final ForkJoinPool pool;
+    private final int parallelThreshold;
+
+    public PreemptionSimulation(ClusterSnapshot snapshot, Profile profile, GroupContext group, ForkJoinPool pool,
+                                int parallelThreshold) {
         this.snapshot = snapshot;
         this.profile = profile;
+        this.pool = pool;
+        this.parallelThreshold = parallelThreshold;
         this.group = group;
         this.all = Placement.allNodes(snapshot);
         for (PodInfo p : snapshot.pods()) {
-            if (p.pod().isBound() && !p.pod().isTerminal() && !p.pod().terminating()
-                    && snapshot.nodeIndex(p.pod().nodeName()) >= 0) {
+            // Victims of an earlier group in this request are already gone.
+            if (p.pod().isBound() && !p.pod().isTerminal() && !p.pod().terminating() && snapshot.isOnNode(p)) {
                 running.add(p);
             }
         }
@@ -73,7 +80,7 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     @Override
     public int[] tryGroup() {
         int mark = snapshot.mark();
-        AlgorithmResult r = new PodGroupAlgorithm(profile, snapshot, 0).run(group);
+        AlgorithmResult r = new PodGroupAlgorithm(profile, snapshot, 0, pool, parallelThreshold).run(group);
         int[] nodes = null;
         if (r.cycle().feasible()) {
             List<Integer> used = new ArrayList<>();

@@ -24,6 +24,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The decision engine: a pure function from a {@link DecisionRequest} to a {@link DecisionResult}. Thread-safe;
@@ -37,6 +38,7 @@ public final class DecisionEngine {
 
     private final Profile profile;
     private final EngineConfig config;
+    private final ForkJoinPool pool;
 
     public DecisionEngine(EngineConfig config) {
         this(InTreePlugins.defaultProfile(), config);
@@ -45,6 +47,7 @@ public final class DecisionEngine {
     public DecisionEngine(Profile profile, EngineConfig config) {
         this.profile = profile;
         this.config = config;
+        this.pool = config.parallelism() > 1 ? new ForkJoinPool(config.parallelism()) : null;
     }
 
     public DecisionResult decide(DecisionRequest request) {
@@ -57,7 +60,11 @@ public final class DecisionEngine {
         return new DecisionResult(decisions, podStatuses(snapshot));
     }
 
-    /** The groups to decide in decision order. */
+    /**
+     * The groups to decide in decision order: the selected ones, or every group with a member the cycle could place
+     * (unbound, not gated, not terminating). A group whose only unbound members are gated is not attempted, as
+     * upstream; its pods are listed as SchedulingGated.
+     */
     private static List<GroupRef> groupsToDecide(ClusterSnapshot snapshot, List<GroupRef> selected) {
         Set<GroupRef> refs = new LinkedHashSet<>();
         if (selected != null) {
@@ -65,7 +72,7 @@ public final class DecisionEngine {
         } else {
             for (Map.Entry<GroupRef, List<PodInfo>> e : snapshot.membersByGroup().entrySet()) {
                 for (PodInfo p : e.getValue()) {
-                    if (isPending(p.pod())) {
+                    if (isPending(p.pod()) && !p.pod().isGated()) {
                         refs.add(e.getKey());
                         break;
                     }
@@ -126,11 +133,8 @@ public final class DecisionEngine {
                 return out.waiting(pending, s.message());
             }
         }
-        if (pending.isEmpty()) {
-            return out.scheduled(new AlgorithmResult(new CycleResult(true, List.of(), 0, SearchReport.NOT_RUN), null,
-                    null, List.of()));
-        }
-        AlgorithmResult result = new PodGroupAlgorithm(profile, snapshot, config.searchBudget()).run(ctx);
+        AlgorithmResult result = new PodGroupAlgorithm(profile, snapshot, config.searchBudget(), pool,
+                config.parallelThreshold()).run(ctx);
         if (result.cycle().feasible()) {
             return out.scheduled(result);
         }
@@ -149,10 +153,12 @@ public final class DecisionEngine {
         String postFilterMessage = null;
         for (PostFilterPlugin plugin : profile.postFilter()) {
             int mark = snapshot.mark();
-            PreemptionSimulation sim = new PreemptionSimulation(snapshot, profile, ctx);
+            PreemptionSimulation sim = new PreemptionSimulation(snapshot, profile, ctx, pool,
+                    config.parallelThreshold());
             PostFilterPlugin.Result r = plugin.postFilter(ctx, snapshot.groupPriority(ctx.group().ref()), sim);
             if (!r.victims().isEmpty()) {
-                AlgorithmResult nominated = new PodGroupAlgorithm(profile, snapshot, 0).run(ctx);
+                AlgorithmResult nominated = new PodGroupAlgorithm(profile, snapshot, 0, pool, config.parallelThreshold())
+                        .run(ctx);
                 if (nominated.cycle().feasible()) {
                     List<Assignment> victims = new ArrayList<>();
                     for (PodInfo v : r.victims()) {

@@ -11,7 +11,19 @@ public interface ScorePlugin extends Plugin {
 
     long score(CycleState state, PodInfo pod, NodeInfo node);
 
-    /** Rescales raw scores in place; the default leaves them as they are (already 0..100). */
+    /**
+     * Rescales raw scores in place; the default leaves them as they are (already 0..100). A plugin that overrides
+     * it must also answer true from {@link #normalizesAcrossNodes()}.
+     */
     default void normalize(CycleState state, PodInfo pod, long[] scores) {
+    }
+
+    /**
+     * Whether a node's normalized score depends on other nodes' raw scores (the plugin overrides
+     * {@link #normalize}). The engine then re-normalizes over all feasible nodes when a raw score changes; otherwise
+     * it updates only the node that changed.
+     */
+    default boolean normalizesAcrossNodes() {
+        return false;
     }
 }

@@ -41,6 +41,7 @@ public final class ClusterSnapshot {
     private final List<PodDisruptionBudget> pdbs;
     private final Map<PodRef, Integer> assumedOn = new HashMap<>();
     private final int[] nodeVersion;
+    private final boolean[] onNode;
     private final List<Object[]> journal = new ArrayList<>();
 
     public ClusterSnapshot(ClusterState state) {
@@ -76,6 +77,7 @@ public final class ClusterSnapshot {
         this.pods = new ArrayList<>(state.pods().size());
         this.podsByRef = new HashMap<>(state.pods().size() * 2);
         Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
+        this.onNode = new boolean[state.pods().size()];
         int ordinal = 0;
         for (Pod p : state.pods()) {
             int own = priorities.resolve(p.priority(), p.priorityClassName());
@@ -93,6 +95,7 @@ public final class ClusterSnapshot {
                 Integer at = nodeIndex.get(p.nodeName());
                 if (at != null) {
                     nodes[at].add(info);
+                    onNode[info.ordinal()] = true;
                 }
             }
         }
@@ -190,9 +193,15 @@ public final class ClusterSnapshot {
         return nodeVersion[node];
     }
 
+    /** Whether the pod is on a node now: bound and not evicted, or assumed. */
+    public boolean isOnNode(PodInfo pod) {
+        return onNode[pod.ordinal()];
+    }
+
     /** Places a pod on a node for the rest of the run (until rolled back). */
     public void assume(PodInfo pod, int node) {
         nodes[node].add(pod);
+        onNode[pod.ordinal()] = true;
         nodeVersion[node]++;
         assumedOn.put(pod.ref(), node);
         journal.add(new Object[] {Boolean.TRUE, pod, node});
@@ -201,6 +210,7 @@ public final class ClusterSnapshot {
     /** Takes a pod off a node (a bound pod chosen as a victim, or an assumed one). */
     public void forget(PodInfo pod, int node) {
         nodes[node].remove(pod);
+        onNode[pod.ordinal()] = false;
         nodeVersion[node]++;
         assumedOn.remove(pod.ref());
         journal.add(new Object[] {Boolean.FALSE, pod, node});
@@ -218,6 +228,7 @@ public final class ClusterSnapshot {
             PodInfo pod = (PodInfo) e[1];
             int node = (Integer) e[2];
             nodeVersion[node]++;
+            onNode[pod.ordinal()] = !(Boolean) e[0];
             if ((Boolean) e[0]) {
                 nodes[node].remove(pod);
                 assumedOn.remove(pod.ref());

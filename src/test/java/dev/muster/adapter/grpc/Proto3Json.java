@@ -20,9 +20,8 @@ import java.util.Set;
  * <ul>
  *   <li>proto3 JSON leaves out default values ("", 0, false, [], {}); REST prints empty lists and false. Both sides
  *       drop them, so "not set" and "empty" compare equal;</li>
- *   <li>proto3 JSON prints int64 fields as strings; these become numbers;</li>
- *   <li>the gRPC explanation carries the topology candidates ({@code placement}, {@code placements}) that the REST
- *       encoder does not print yet; they are dropped from the explanation.</li>
+ *   <li>proto3 JSON prints int64 fields as strings, and Jackson reads small numbers as ints: every integer becomes
+ *       a long.</li>
  * </ul>
  */
 final class Proto3Json {
@@ -43,9 +42,6 @@ final class Proto3Json {
     private static JsonNode clean(JsonNode n, String key) {
         if (n.isObject()) {
             ObjectNode o = (ObjectNode) n;
-            if ("explanation".equals(key)) {
-                o.remove(List.of("placement", "placements"));
-            }
             List<String> drop = new ArrayList<>();
             Iterator<Map.Entry<String, JsonNode>> it = o.fields();
             while (it.hasNext()) {

@@ -89,9 +89,11 @@ class TopologyPlacementTest {
                 .decisions().get(0);
 
         assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
+        // The only rack was pruned unevaluated; the message still gives its first member's own FitError, as upstream.
         assertThat(d.message()).isEqualTo("0/1 placements are available, first placement status: "
-                + "not enough free capacity in " + RACK + "=a1 for the members needed. preemption: workload aware"
+                + "0/1 nodes are available: 1 Insufficient cpu. preemption: workload aware"
                 + " preemption is not supported for pod groups with scheduling constraints.");
+        assertThat(d.explanation().placements()).singleElement().satisfies(c -> assertThat(c.pruned()).isTrue());
     }
 
     @Test

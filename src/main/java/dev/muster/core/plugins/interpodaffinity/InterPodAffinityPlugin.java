@@ -249,6 +249,11 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
 
     /** Min-max scaling: the lowest raw score becomes 0, the highest 100; all equal gives 0 everywhere. */
     @Override
+    public boolean normalizesAcrossNodes() {
+        return true;
+    }
+
+    @Override
     public void normalize(CycleState state, PodInfo pod, long[] scores) {
         if (state.get(SCORE_STATE) == null || scores.length == 0) {
             return;

@@ -70,6 +70,11 @@ public final class NodeAffinityPlugin implements PreFilterPlugin, FilterPlugin, 
     }
 
     @Override
+    public boolean normalizesAcrossNodes() {
+        return true;
+    }
+
+    @Override
     public void normalize(CycleState state, PodInfo pod, long[] scores) {
         NormalizeScores.defaultNormalize(scores, false);
     }

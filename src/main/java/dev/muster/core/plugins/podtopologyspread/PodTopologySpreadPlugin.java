@@ -279,6 +279,11 @@ public final class PodTopologySpreadPlugin implements PreFilterPlugin, FilterPlu
     }
 
     @Override
+    public boolean normalizesAcrossNodes() {
+        return true;
+    }
+
+    @Override
     public void normalize(CycleState state, PodInfo pod, long[] scores) {
         if (state.get(SCORE_STATE) == null) {
             return;

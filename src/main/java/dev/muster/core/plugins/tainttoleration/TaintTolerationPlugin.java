@@ -75,6 +75,11 @@ public final class TaintTolerationPlugin implements FilterPlugin, PreScorePlugin
     }
 
     @Override
+    public boolean normalizesAcrossNodes() {
+        return true;
+    }
+
+    @Override
     public void normalize(CycleState state, PodInfo pod, long[] scores) {
         NormalizeScores.defaultNormalize(scores, true);
     }

@@ -1,0 +1,144 @@
+package dev.muster.adapter.grpc;
+
+import dev.muster.adapter.kube.KubeMapper;
+import dev.muster.adapter.kube.QuantityFormatException;
+import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.validation.Causes;
+import dev.muster.adapter.validation.RequestValidator;
+import dev.muster.core.decision.DecisionEngine;
+import dev.muster.core.decision.DecisionRequest;
+import dev.muster.core.decision.DecisionResult;
+import dev.muster.grpc.v1.DecideRequest;
+import dev.muster.grpc.v1.DecideResponse;
+import dev.muster.grpc.v1.DecisionServiceGrpc;
+import dev.muster.grpc.v1.ValidateResponse;
+import io.grpc.Context;
+import io.grpc.Deadline;
+import io.grpc.StatusRuntimeException;
+import io.grpc.stub.StreamObserver;
+import dev.muster.wiring.DecisionMetrics;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.quarkus.grpc.GrpcService;
+import io.quarkus.grpc.RegisterInterceptor;
+import io.smallrye.common.annotation.Blocking;
+import jakarta.inject.Inject;
+import org.jboss.logging.Logger;
+
+import java.util.List;
+
+/**
+ * {@code muster.v1.DecisionService}: the same decisions as REST, over gRPC on the HTTP port (CONTRACT.md §6).
+ * Thin: generated request → {@link GrpcRequestMapper} → the shared {@link RequestValidator} → {@link KubeMapper} →
+ * {@link DecisionEngine} → {@link GrpcResponseMapper}. The engine does not know which transport asked.
+ *
+ * <p>Blocking: a decision is CPU-bound (up to seconds for a large snapshot), so it runs on a worker thread, never on
+ * the event loop.
+ *
+ * <p>Deadlines: the call's {@link Context} (given its deadline and cancellation by {@link GrpcDeadlineInterceptor}) is
+ * checked before and after each expensive step (mapping, validation,
+ * compiling the snapshot, deciding); once the deadline has passed the work stops there and the call answers
+ * {@code DEADLINE_EXCEEDED} (a cancelled call answers {@code CANCELLED}). The engine has no cancellation hook, so a
+ * deadline that passes <em>during</em> {@code decide} is noticed when it returns. Abandoned calls are counted in
+ * {@code muster.grpc.abandoned{reason=deadline|cancelled}}; decisions are recorded in the same
+ * {@link DecisionMetrics} as REST.
+ */
+@GrpcService
+@RegisterInterceptor(GrpcDeadlineInterceptor.class)
+public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImplBase {
+    private static final Logger LOG = Logger.getLogger(DecisionGrpcService.class);
+    /** Calls stopped because their deadline passed or the client cancelled them, by {@code reason}. */
+    static final String ABANDONED = "muster.grpc.abandoned";
+
+    private final DecisionEngine engine;
+    private final RequestValidator validator;
+    private final DecisionMetrics metrics;
+    private final MeterRegistry meters;
+
+    /** The application's engine, validator and metrics: the same instances REST uses. */
+    @Inject
+    public DecisionGrpcService(DecisionEngine engine, RequestValidator validator, DecisionMetrics metrics,
+                               MeterRegistry meters) {
+        this.engine = engine;
+        this.validator = validator;
+        this.metrics = metrics;
+        this.meters = meters;
+    }
+
+    @Override
+    @Blocking
+    public void decide(DecideRequest request, StreamObserver<DecideResponse> out) {
+        try {
+            checkContext("before decoding the request");
+            RequestDocument doc = GrpcRequestMapper.toDocument(request);
+            checkContext("after decoding the request");
+            validate(doc);
+            checkContext("after validating the request");
+            DecisionRequest decisionRequest = compile(doc);
+            checkContext("after compiling the snapshot");
+            long start = System.nanoTime();
+            DecisionResult result = engine.decide(decisionRequest);
+            if (metrics != null) {
+                metrics.record(result, System.nanoTime() - start);
+            }
+            checkContext("while deciding");
+            out.onNext(GrpcResponseMapper.toResponse(result));
+            out.onCompleted();
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+        }
+    }
+
+    @Override
+    @Blocking
+    public void validate(DecideRequest request, StreamObserver<ValidateResponse> out) {
+        try {
+            checkContext("before decoding the request");
+            RequestDocument doc = GrpcRequestMapper.toDocument(request);
+            checkContext("after decoding the request");
+            validate(doc);
+            out.onNext(ValidateResponse.newBuilder().setValid(true).build());
+            out.onCompleted();
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+        }
+    }
+
+    /** The shared validator: every cause at once, with the REST field paths. */
+    private void validate(RequestDocument doc) {
+        Causes causes = validator.validate(doc);
+        if (!causes.isEmpty()) {
+            throw GrpcErrors.invalid(causes);
+        }
+    }
+
+    /**
+     * KubeMapper on a validated document. It can still reject what validation does not check; that is the client's
+     * input, so it answers INVALID_ARGUMENT, never INTERNAL.
+     */
+    private static DecisionRequest compile(RequestDocument doc) {
+        try {
+            return KubeMapper.toDecisionRequest(doc);
+        } catch (QuantityFormatException e) {
+            throw GrpcErrors.invalid("FieldValueInvalid", "", e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("a validated request could not be compiled (validation gap)", e);
+            throw GrpcErrors.invalid("FieldValueInvalid", "", "the request could not be compiled into a snapshot: "
+                    + e.getMessage());
+        }
+    }
+
+    /** Stops the call when its deadline has passed or the client cancelled it. */
+    private void checkContext(String step) {
+        Context ctx = Context.current();
+        Deadline deadline = ctx.getDeadline();
+        if (deadline != null && deadline.isExpired()) {
+            meters.counter(ABANDONED, List.of(Tag.of("reason", "deadline"))).increment();
+            throw GrpcErrors.deadlineExceeded(step);
+        }
+        if (ctx.isCancelled()) {
+            meters.counter(ABANDONED, List.of(Tag.of("reason", "cancelled"))).increment();
+            throw GrpcErrors.cancelled(step);
+        }
+    }
+}

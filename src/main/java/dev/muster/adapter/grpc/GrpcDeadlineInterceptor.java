@@ -1,0 +1,103 @@
+package dev.muster.adapter.grpc;
+
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.ForwardingServerCallListener;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.spi.Prioritized;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Gives each call a gRPC {@link Context} that carries the client's deadline and is cancelled when the client
+ * cancels. Needed because gRPC is served by the Vert.x HTTP server ({@code use-separate-server=false}), whose
+ * gRPC bridge (Vert.x 4.5) does neither: there {@code Context.current()} has no deadline and is never cancelled, so
+ * {@link DecisionGrpcService}'s checks would never fire.
+ *
+ * <p>The deadline is read from the {@code grpc-timeout} request header (gRPC over HTTP/2: up to 8 digits and a unit,
+ * {@code H M S m u n}). A malformed header is ignored (no deadline), as grpc-java does. The context is cancelled on
+ * the listener's {@code onCancel} (client reset the stream) and released on {@code onComplete}.
+ *
+ * <p>Runs before Quarkus's blocking handler (priority {@value #PRIORITY}, above its 2147483587), so the context is
+ * current when the call is handed to a worker thread, and the worker runs the service method inside it.
+ */
+@ApplicationScoped
+public class GrpcDeadlineInterceptor implements ServerInterceptor, Prioritized {
+    static final int PRIORITY = 2147483590;
+    static final Metadata.Key<String> TIMEOUT = Metadata.Key.of("grpc-timeout", Metadata.ASCII_STRING_MARSHALLER);
+
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "muster-grpc-deadlines");
+        t.setDaemon(true);
+        return t;
+    });
+
+    @Override
+    public int getPriority() {
+        return PRIORITY;
+    }
+
+    @Override
+    public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
+                                                       ServerCallHandler<Q, R> next) {
+        long nanos = timeoutNanos(headers.get(TIMEOUT));
+        Context current = Context.current();
+        Context.CancellableContext ctx = nanos < 0 || current.getDeadline() != null
+                ? current.withCancellation()
+                : current.withDeadlineAfter(nanos, TimeUnit.NANOSECONDS, timer);
+        ServerCall.Listener<Q> inner = Contexts.interceptCall(ctx, call, headers, next);
+        return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(inner) {
+            @Override
+            public void onCancel() {
+                ctx.cancel(null);
+                super.onCancel();
+            }
+
+            @Override
+            public void onComplete() {
+                try {
+                    super.onComplete();
+                } finally {
+                    ctx.cancel(null);
+                }
+            }
+        };
+    }
+
+    /** The {@code grpc-timeout} value in nanoseconds, or -1 when absent or malformed. */
+    static long timeoutNanos(String value) {
+        if (value == null || value.length() < 2 || value.length() > 9) {
+            return -1;
+        }
+        long amount = 0;
+        for (int i = 0; i < value.length() - 1; i++) {
+            char c = value.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            amount = amount * 10 + (c - '0');
+        }
+        TimeUnit unit = switch (value.charAt(value.length() - 1)) {
+            case 'H' -> TimeUnit.HOURS;
+            case 'M' -> TimeUnit.MINUTES;
+            case 'S' -> TimeUnit.SECONDS;
+            case 'm' -> TimeUnit.MILLISECONDS;
+            case 'u' -> TimeUnit.MICROSECONDS;
+            case 'n' -> TimeUnit.NANOSECONDS;
+            default -> null;
+        };
+        return unit == null ? -1 : unit.toNanos(amount);
+    }
+
+    @PreDestroy
+    void stop() {
+        timer.shutdownNow();
+    }
+}

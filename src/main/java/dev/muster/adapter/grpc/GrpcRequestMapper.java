@@ -1,0 +1,305 @@
+package dev.muster.adapter.grpc;
+
+import dev.muster.adapter.kube.Kube;
+import dev.muster.adapter.kube.Qty;
+import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.grpc.v1.DecideRequest;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Generated {@code muster.v1} messages → the lean {@link Kube} records of a {@link RequestDocument}: the same
+ * document the REST decoder produces, so the same {@code RequestValidator} (same field paths) and the same
+ * {@code KubeMapper} run after it. One mapping path into the core; the engine does not know which transport asked.
+ *
+ * <p>Presence follows what REST's Jackson decoding would give for the JSON a kubectl user sends:
+ * <ul>
+ *   <li>an unset message field is null (proto3 tracks message presence, so {@code schedulingGroup: {}} stays an
+ *       empty record and validation reports its missing {@code podGroupName});</li>
+ *   <li>an {@code optional} scalar is null when unset and its value (even "" or 0) when set;</li>
+ *   <li>a plain string that is "" is null (proto3 has no "unset" for it, and kubectl omits empty strings);</li>
+ *   <li>an empty repeated or map field is null (proto3 cannot tell [] from absent). This is why an empty
+ *       {@code snapshot.nodes} reads as missing, and an empty {@code podGroups} as "every group".</li>
+ * </ul>
+ * Plain loops, pre-sized lists: it runs over 50,000-pod snapshots.
+ */
+public final class GrpcRequestMapper {
+    private GrpcRequestMapper() {
+    }
+
+    public static RequestDocument toDocument(DecideRequest r) {
+        RequestDocument.Snapshot snapshot = r.hasSnapshot() ? snapshot(r.getSnapshot()) : null;
+        List<String> groups = r.getPodGroupsCount() == 0 ? null : new ArrayList<>(r.getPodGroupsList());
+        RequestDocument.Options options = null;
+        if (r.hasOptions()) {
+            var o = r.getOptions();
+            options = new RequestDocument.Options(o.hasPreemption() ? o.getPreemption() : null,
+                    o.hasExplain() ? o.getExplain() : null);
+        }
+        return new RequestDocument(snapshot, groups, options);
+    }
+
+    static RequestDocument.Snapshot snapshot(dev.muster.grpc.v1.Snapshot s) {
+        return new RequestDocument.Snapshot(
+                list(s.getNodesList(), GrpcRequestMapper::node),
+                list(s.getPodsList(), GrpcRequestMapper::pod),
+                list(s.getPodGroupsList(), GrpcRequestMapper::podGroup),
+                list(s.getWorkloadsList(), GrpcRequestMapper::workload),
+                list(s.getPriorityClassesList(), GrpcRequestMapper::priorityClass),
+                list(s.getPodDisruptionBudgetsList(), GrpcRequestMapper::pdb),
+                list(s.getDeviceClassesList(), d -> metaOnly(d.hasMetadata(), d.getMetadata())),
+                list(s.getResourceSlicesList(), d -> metaOnly(d.hasMetadata(), d.getMetadata())),
+                list(s.getResourceClaimsList(), d -> metaOnly(d.hasMetadata(), d.getMetadata())),
+                list(s.getResourceClaimTemplatesList(), d -> metaOnly(d.hasMetadata(), d.getMetadata())));
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private static <A, B> List<B> list(List<A> in, Function<A, B> f) {
+        int n = in.size();
+        if (n == 0) {
+            return null;
+        }
+        List<B> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(f.apply(in.get(i)));
+        }
+        return out;
+    }
+
+    private static List<String> strings(List<String> in) {
+        return in.isEmpty() ? null : in;
+    }
+
+    private static String str(String s) {
+        return s.isEmpty() ? null : s;
+    }
+
+    private static Map<String, String> map(Map<String, String> in) {
+        return in.isEmpty() ? null : in;
+    }
+
+    private static Map<String, Qty> quantities(Map<String, String> in) {
+        if (in.isEmpty()) {
+            return null;
+        }
+        Map<String, Qty> out = new HashMap<>(in.size() * 2);
+        for (Map.Entry<String, String> e : in.entrySet()) {
+            out.put(e.getKey(), Qty.of(e.getValue()));
+        }
+        return out;
+    }
+
+    private static Kube.MetaOnly metaOnly(boolean has, dev.muster.grpc.v1.ObjectMeta m) {
+        return new Kube.MetaOnly(has ? meta(m) : null);
+    }
+
+    static Kube.ObjectMeta meta(dev.muster.grpc.v1.ObjectMeta m) {
+        return new Kube.ObjectMeta(str(m.getName()), str(m.getNamespace()), str(m.getUid()), map(m.getLabelsMap()),
+                map(m.getAnnotationsMap()), str(m.getCreationTimestamp()), str(m.getDeletionTimestamp()),
+                m.hasGeneration() ? m.getGeneration() : null);
+    }
+
+    private static Kube.LabelSelector labelSelector(dev.muster.grpc.v1.LabelSelector s) {
+        return new Kube.LabelSelector(map(s.getMatchLabelsMap()),
+                list(s.getMatchExpressionsList(), r -> new Kube.Requirement(str(r.getKey()), str(r.getOperator()),
+                        strings(r.getValuesList()))));
+    }
+
+    // ---------------------------------------------------------------- Node
+
+    static Kube.Node node(dev.muster.grpc.v1.Node n) {
+        Kube.NodeSpec spec = null;
+        if (n.hasSpec()) {
+            var s = n.getSpec();
+            spec = new Kube.NodeSpec(s.hasUnschedulable() ? s.getUnschedulable() : null,
+                    list(s.getTaintsList(), t -> new Kube.Taint(str(t.getKey()), str(t.getValue()), str(t.getEffect()))));
+        }
+        Kube.NodeStatus status = null;
+        if (n.hasStatus()) {
+            var s = n.getStatus();
+            status = new Kube.NodeStatus(quantities(s.getAllocatableMap()), quantities(s.getCapacityMap()));
+        }
+        return new Kube.Node(n.hasMetadata() ? meta(n.getMetadata()) : null, spec, status);
+    }
+
+    // ---------------------------------------------------------------- Pod
+
+    static Kube.Pod pod(dev.muster.grpc.v1.Pod p) {
+        Kube.PodStatus status = null;
+        if (p.hasStatus()) {
+            status = new Kube.PodStatus(str(p.getStatus().getPhase()), str(p.getStatus().getNominatedNodeName()));
+        }
+        return new Kube.Pod(p.hasMetadata() ? meta(p.getMetadata()) : null, p.hasSpec() ? podSpec(p.getSpec()) : null,
+                status);
+    }
+
+    private static Kube.PodSpec podSpec(dev.muster.grpc.v1.PodSpec s) {
+        return new Kube.PodSpec(str(s.getNodeName()), str(s.getSchedulerName()),
+                s.hasPriority() ? s.getPriority() : null, str(s.getPriorityClassName()),
+                s.hasPreemptionPolicy() ? s.getPreemptionPolicy() : null, map(s.getNodeSelectorMap()),
+                s.hasAffinity() ? affinity(s.getAffinity()) : null,
+                list(s.getTolerationsList(), GrpcRequestMapper::toleration),
+                list(s.getContainersList(), GrpcRequestMapper::container),
+                list(s.getInitContainersList(), GrpcRequestMapper::container),
+                quantities(s.getOverheadMap()),
+                s.hasResources() ? resources(s.getResources()) : null,
+                list(s.getTopologySpreadConstraintsList(), GrpcRequestMapper::spread),
+                list(s.getSchedulingGatesList(), g -> new Kube.SchedulingGate(str(g.getName()))),
+                s.hasSchedulingGroup() ? new Kube.SchedulingGroup(str(s.getSchedulingGroup().getPodGroupName())) : null,
+                list(s.getResourceClaimsList(), GrpcRequestMapper::claimRef));
+    }
+
+    private static Kube.Container container(dev.muster.grpc.v1.Container c) {
+        return new Kube.Container(str(c.getName()), c.hasResources() ? resources(c.getResources()) : null,
+                list(c.getPortsList(), p -> new Kube.ContainerPort(
+                        p.hasContainerPort() ? p.getContainerPort() : null, p.hasHostPort() ? p.getHostPort() : null,
+                        str(p.getProtocol()), str(p.getHostIp()))),
+                c.hasRestartPolicy() ? c.getRestartPolicy() : null);
+    }
+
+    private static Kube.Resources resources(dev.muster.grpc.v1.ResourceRequirements r) {
+        return new Kube.Resources(quantities(r.getRequestsMap()), quantities(r.getLimitsMap()));
+    }
+
+    private static Kube.Toleration toleration(dev.muster.grpc.v1.Toleration t) {
+        return new Kube.Toleration(str(t.getKey()), str(t.getOperator()), str(t.getValue()), str(t.getEffect()),
+                t.hasTolerationSeconds() ? t.getTolerationSeconds() : null);
+    }
+
+    private static Kube.TopologySpreadConstraint spread(dev.muster.grpc.v1.TopologySpreadConstraint c) {
+        return new Kube.TopologySpreadConstraint(c.hasMaxSkew() ? c.getMaxSkew() : null, str(c.getTopologyKey()),
+                str(c.getWhenUnsatisfiable()), c.hasLabelSelector() ? labelSelector(c.getLabelSelector()) : null,
+                c.hasMinDomains() ? c.getMinDomains() : null,
+                c.hasNodeAffinityPolicy() ? c.getNodeAffinityPolicy() : null,
+                c.hasNodeTaintsPolicy() ? c.getNodeTaintsPolicy() : null, strings(c.getMatchLabelKeysList()));
+    }
+
+    private static Kube.ClaimRef claimRef(dev.muster.grpc.v1.PodResourceClaim c) {
+        return new Kube.ClaimRef(str(c.getName()), str(c.getResourceClaimName()),
+                str(c.getResourceClaimTemplateName()));
+    }
+
+    private static Kube.Affinity affinity(dev.muster.grpc.v1.Affinity a) {
+        Kube.NodeAffinity na = null;
+        if (a.hasNodeAffinity()) {
+            var n = a.getNodeAffinity();
+            Kube.NodeSelector required = null;
+            if (n.hasRequiredDuringSchedulingIgnoredDuringExecution()) {
+                required = new Kube.NodeSelector(list(
+                        n.getRequiredDuringSchedulingIgnoredDuringExecution().getNodeSelectorTermsList(),
+                        GrpcRequestMapper::nodeSelectorTerm));
+            }
+            na = new Kube.NodeAffinity(required, list(n.getPreferredDuringSchedulingIgnoredDuringExecutionList(),
+                    t -> new Kube.PreferredSchedulingTerm(t.hasWeight() ? t.getWeight() : null,
+                            t.hasPreference() ? nodeSelectorTerm(t.getPreference()) : null)));
+        }
+        return new Kube.Affinity(na, a.hasPodAffinity() ? podAffinity(a.getPodAffinity()) : null,
+                a.hasPodAntiAffinity() ? podAffinity(a.getPodAntiAffinity()) : null);
+    }
+
+    private static Kube.NodeSelectorTerm nodeSelectorTerm(dev.muster.grpc.v1.NodeSelectorTerm t) {
+        return new Kube.NodeSelectorTerm(list(t.getMatchExpressionsList(), GrpcRequestMapper::nodeRequirement),
+                list(t.getMatchFieldsList(), GrpcRequestMapper::nodeRequirement));
+    }
+
+    private static Kube.Requirement nodeRequirement(dev.muster.grpc.v1.NodeSelectorRequirement r) {
+        return new Kube.Requirement(str(r.getKey()), str(r.getOperator()), strings(r.getValuesList()));
+    }
+
+    private static Kube.PodAffinity podAffinity(dev.muster.grpc.v1.PodAffinity a) {
+        return new Kube.PodAffinity(
+                list(a.getRequiredDuringSchedulingIgnoredDuringExecutionList(), GrpcRequestMapper::podAffinityTerm),
+                list(a.getPreferredDuringSchedulingIgnoredDuringExecutionList(),
+                        w -> new Kube.WeightedPodAffinityTerm(w.hasWeight() ? w.getWeight() : null,
+                                w.hasPodAffinityTerm() ? podAffinityTerm(w.getPodAffinityTerm()) : null)));
+    }
+
+    private static Kube.PodAffinityTerm podAffinityTerm(dev.muster.grpc.v1.PodAffinityTerm t) {
+        return new Kube.PodAffinityTerm(t.hasLabelSelector() ? labelSelector(t.getLabelSelector()) : null,
+                strings(t.getNamespacesList()),
+                t.hasNamespaceSelector() ? labelSelector(t.getNamespaceSelector()) : null, str(t.getTopologyKey()),
+                strings(t.getMatchLabelKeysList()), strings(t.getMismatchLabelKeysList()));
+    }
+
+    // ---------------------------------------------------------------- PodGroup, Workload
+
+    static Kube.PodGroup podGroup(dev.muster.grpc.v1.PodGroup g) {
+        Kube.PodGroupSpec spec = null;
+        if (g.hasSpec()) {
+            var s = g.getSpec();
+            Kube.PodGroupTemplateRef ref = null;
+            if (s.hasPodGroupTemplateRef()) {
+                var t = s.getPodGroupTemplateRef();
+                ref = new Kube.PodGroupTemplateRef(t.hasWorkload()
+                        ? new Kube.WorkloadTemplateRef(str(t.getWorkload().getWorkloadName()),
+                        str(t.getWorkload().getPodGroupTemplateName()))
+                        : null);
+            }
+            spec = new Kube.PodGroupSpec(ref, s.hasSchedulingPolicy() ? policy(s.getSchedulingPolicy()) : null,
+                    s.hasSchedulingConstraints() ? constraints(s.getSchedulingConstraints()) : null,
+                    list(s.getResourceClaimsList(), GrpcRequestMapper::claimRef),
+                    s.hasDisruptionMode() ? s.getDisruptionMode() : null, str(s.getPriorityClassName()),
+                    s.hasPriority() ? s.getPriority() : null);
+        }
+        Kube.PodGroupStatus status = null;
+        if (g.hasStatus()) {
+            status = new Kube.PodGroupStatus(list(g.getStatus().getConditionsList(), c -> new Kube.Condition(
+                    str(c.getType()), str(c.getStatus()), str(c.getReason()), str(c.getMessage()),
+                    c.hasObservedGeneration() ? c.getObservedGeneration() : null, str(c.getLastTransitionTime()))));
+        }
+        return new Kube.PodGroup(g.hasMetadata() ? meta(g.getMetadata()) : null, spec, status);
+    }
+
+    private static Kube.SchedulingPolicy policy(dev.muster.grpc.v1.SchedulingPolicy p) {
+        return new Kube.SchedulingPolicy(p.hasBasic() ? new Kube.BasicPolicy() : null,
+                p.hasGang() ? new Kube.GangPolicy(p.getGang().hasMinCount() ? p.getGang().getMinCount() : null) : null);
+    }
+
+    private static Kube.SchedulingConstraints constraints(dev.muster.grpc.v1.SchedulingConstraints c) {
+        return new Kube.SchedulingConstraints(list(c.getTopologyList(), t -> new Kube.TopologyConstraint(str(t.getKey()))));
+    }
+
+    static Kube.Workload workload(dev.muster.grpc.v1.Workload w) {
+        Kube.WorkloadSpec spec = null;
+        if (w.hasSpec()) {
+            var s = w.getSpec();
+            Kube.TypedLocalObjectReference ref = null;
+            if (s.hasControllerRef()) {
+                var c = s.getControllerRef();
+                ref = new Kube.TypedLocalObjectReference(str(c.getApiGroup()), str(c.getKind()), str(c.getName()));
+            }
+            spec = new Kube.WorkloadSpec(ref, list(s.getPodGroupTemplatesList(), t -> new Kube.PodGroupTemplate(
+                    str(t.getName()), t.hasSchedulingPolicy() ? policy(t.getSchedulingPolicy()) : null,
+                    t.hasSchedulingConstraints() ? constraints(t.getSchedulingConstraints()) : null,
+                    list(t.getResourceClaimsList(), GrpcRequestMapper::claimRef),
+                    t.hasDisruptionMode() ? t.getDisruptionMode() : null, str(t.getPriorityClassName()),
+                    t.hasPriority() ? t.getPriority() : null)));
+        }
+        return new Kube.Workload(w.hasMetadata() ? meta(w.getMetadata()) : null, spec);
+    }
+
+    // ---------------------------------------------------------------- PriorityClass, PDB
+
+    static Kube.PriorityClass priorityClass(dev.muster.grpc.v1.PriorityClass pc) {
+        return new Kube.PriorityClass(pc.hasMetadata() ? meta(pc.getMetadata()) : null,
+                pc.hasValue() ? pc.getValue() : null, pc.hasGlobalDefault() ? pc.getGlobalDefault() : null,
+                pc.hasPreemptionPolicy() ? pc.getPreemptionPolicy() : null);
+    }
+
+    static Kube.PodDisruptionBudget pdb(dev.muster.grpc.v1.PodDisruptionBudget b) {
+        Kube.PdbSpec spec = null;
+        if (b.hasSpec()) {
+            spec = new Kube.PdbSpec(b.getSpec().hasSelector() ? labelSelector(b.getSpec().getSelector()) : null);
+        }
+        Kube.PdbStatus status = null;
+        if (b.hasStatus()) {
+            status = new Kube.PdbStatus(b.getStatus().hasDisruptionsAllowed() ? b.getStatus().getDisruptionsAllowed() : null);
+        }
+        return new Kube.PodDisruptionBudget(b.hasMetadata() ? meta(b.getMetadata()) : null, spec, status);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.muster.adapter.grpc;
+
+import com.google.protobuf.ListValue;
+import com.google.protobuf.Value;
+import dev.muster.core.decision.Assignment;
+import dev.muster.core.decision.ClaimDecision;
+import dev.muster.core.decision.Decision;
+import dev.muster.core.decision.DecisionResult;
+import dev.muster.core.decision.Explanation;
+import dev.muster.core.decision.PodMessage;
+import dev.muster.core.decision.PodStatus;
+import dev.muster.core.model.Condition;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.PodRef;
+import dev.muster.grpc.v1.AllocationResult;
+import dev.muster.grpc.v1.DecideResponse;
+import dev.muster.grpc.v1.DeviceRequestAllocationResult;
+import dev.muster.grpc.v1.MemberReasons;
+import dev.muster.grpc.v1.ObjectRef;
+import dev.muster.grpc.v1.PlacementCandidate;
+import dev.muster.grpc.v1.PodStatusEntry;
+import dev.muster.grpc.v1.ReasonCount;
+import dev.muster.grpc.v1.ResourceClaimConsumerReference;
+import dev.muster.grpc.v1.SearchReport;
+import dev.muster.grpc.v1.UnschedulablePod;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@link DecisionResult} → {@link DecideResponse}. Keeps the engine's order for every list (decision order,
+ * pods sorted by reference), and sorts map keys, so the same result always gives the same bytes.
+ * A null string becomes "" (proto3's "not set"), a null message stays unset.
+ */
+public final class GrpcResponseMapper {
+    private GrpcResponseMapper() {
+    }
+
+    public static DecideResponse toResponse(DecisionResult result) {
+        DecideResponse.Builder b = DecideResponse.newBuilder();
+        for (Decision d : result.decisions()) {
+            b.addDecisions(decision(d));
+        }
+        for (PodStatus p : result.pods()) {
+            b.addPods(PodStatusEntry.newBuilder().setPod(ref(p.pod())).setStatus(nz(p.status()))
+                    .setMessage(nz(p.message())));
+        }
+        return b.build();
+    }
+
+    static dev.muster.grpc.v1.Decision decision(Decision d) {
+        dev.muster.grpc.v1.Decision.Builder b = dev.muster.grpc.v1.Decision.newBuilder()
+                .setPodGroup(ref(d.podGroup()))
+                .setOutcome(d.outcome().name())
+                .setMessage(nz(d.message()));
+        for (Assignment a : d.placements()) {
+            b.addPlacements(assignment(a));
+        }
+        for (PodMessage m : d.unschedulablePods()) {
+            b.addUnschedulablePods(UnschedulablePod.newBuilder().setPod(ref(m.pod())).setMessage(nz(m.message())));
+        }
+        for (Assignment a : d.victims()) {
+            b.addVictims(assignment(a));
+        }
+        for (Assignment a : d.nominations()) {
+            b.addNominations(assignment(a));
+        }
+        for (ClaimDecision c : d.claims()) {
+            b.addClaims(claim(c));
+        }
+        for (Condition c : d.conditions()) {
+            b.addConditions(condition(c));
+        }
+        if (d.explanation() != null) {
+            b.setExplanation(explanation(d.explanation()));
+        }
+        return b.build();
+    }
+
+    private static ObjectRef ref(PodRef r) {
+        return ObjectRef.newBuilder().setNamespace(r.namespace()).setName(r.name()).build();
+    }
+
+    private static ObjectRef ref(GroupRef r) {
+        return ObjectRef.newBuilder().setNamespace(r.namespace()).setName(r.name()).build();
+    }
+
+    private static dev.muster.grpc.v1.Assignment assignment(Assignment a) {
+        return dev.muster.grpc.v1.Assignment.newBuilder().setPod(ref(a.pod())).setNode(nz(a.node())).build();
+    }
+
+    private static dev.muster.grpc.v1.Condition condition(Condition c) {
+        dev.muster.grpc.v1.Condition.Builder b = dev.muster.grpc.v1.Condition.newBuilder()
+                .setType(nz(c.type())).setStatus(nz(c.status())).setReason(nz(c.reason()))
+                .setMessage(nz(c.message())).setLastTransitionTime(nz(c.lastTransitionTime()));
+        if (c.observedGeneration() != null) {
+            b.setObservedGeneration(c.observedGeneration());
+        }
+        return b.build();
+    }
+
+    private static dev.muster.grpc.v1.ClaimDecision claim(ClaimDecision c) {
+        AllocationResult.Builder alloc = AllocationResult.newBuilder();
+        for (ClaimDecision.Device d : c.devices()) {
+            alloc.addDevices(DeviceRequestAllocationResult.newBuilder().setRequest(nz(d.request()))
+                    .setDriver(nz(d.driver())).setPool(nz(d.pool())).setDevice(nz(d.device())));
+        }
+        if (c.nodeSelector() != null) {
+            for (Map.Entry<String, List<String>> e : new TreeMap<>(c.nodeSelector()).entrySet()) {
+                ListValue.Builder values = ListValue.newBuilder();
+                for (String v : e.getValue()) {
+                    values.addValues(Value.newBuilder().setStringValue(v));
+                }
+                alloc.putNodeSelector(e.getKey(), values.build());
+            }
+        }
+        dev.muster.grpc.v1.ClaimDecision.Builder b = dev.muster.grpc.v1.ClaimDecision.newBuilder()
+                .setClaim(ref(c.claim())).setGeneratedFrom(nz(c.generatedFrom())).setAllocation(alloc);
+        for (ClaimDecision.Consumer r : c.reservedFor()) {
+            b.addReservedFor(ResourceClaimConsumerReference.newBuilder().setApiGroup(nz(r.apiGroup()))
+                    .setResource(nz(r.resource())).setName(nz(r.name())).setUid(nz(r.uid())));
+        }
+        return b.build();
+    }
+
+    private static dev.muster.grpc.v1.Explanation explanation(Explanation e) {
+        dev.muster.grpc.v1.Explanation.Builder b = dev.muster.grpc.v1.Explanation.newBuilder()
+                .setNodes(e.nodes()).setPlacement(nz(e.placement()));
+        for (Explanation.ReasonCount r : e.reasons()) {
+            b.addReasons(reason(r));
+        }
+        for (Explanation.Member m : e.members()) {
+            MemberReasons.Builder mb = MemberReasons.newBuilder().setPod(ref(m.pod()));
+            for (Explanation.ReasonCount r : m.reasons()) {
+                mb.addReasons(reason(r));
+            }
+            b.addMembers(mb);
+        }
+        Explanation.Search s = e.search();
+        if (s != null) {
+            b.setSearch(SearchReport.newBuilder().setRan(s.ran()).setSteps(s.steps()).setBudget(s.budget())
+                    .setExhausted(s.exhausted()).setFound(s.found()));
+        }
+        if (e.placements() != null) {
+            for (Explanation.Candidate c : e.placements()) {
+                b.addPlacements(PlacementCandidate.newBuilder().setName(nz(c.name())).setTier(c.tier())
+                        .setNodes(c.nodes()).setFeasible(c.feasible()).setPruned(c.pruned()).setScore(c.score())
+                        .setPlaced(c.placed()).setMessage(nz(c.message())));
+            }
+        }
+        return b.build();
+    }
+
+    private static ReasonCount reason(Explanation.ReasonCount r) {
+        return ReasonCount.newBuilder().setReason(nz(r.reason())).setNodes(r.nodes()).build();
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+}

@@ -1,0 +1,176 @@
+package dev.muster.adapter.grpc;
+
+import com.google.protobuf.util.JsonFormat;
+import dev.muster.adapter.kube.KubeCodec;
+import dev.muster.adapter.kube.Qty;
+import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.grpc.v1.DecideRequest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A REST body read as the proto3 JSON form of {@link DecideRequest} and mapped by {@link GrpcRequestMapper} gives
+ * exactly the {@link RequestDocument} the REST decoder gives for the same bytes: the same records, so the same
+ * validation and the same KubeMapper run after both (CONTRACT.md §6).
+ */
+class GrpcRequestMapperTest {
+    private final KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);
+
+    static DecideRequest parse(String json) throws Exception {
+        DecideRequest.Builder b = DecideRequest.newBuilder();
+        JsonFormat.parser().ignoringUnknownFields().merge(json, b);
+        return b.build();
+    }
+
+    private RequestDocument viaGrpc(String json) throws Exception {
+        return GrpcRequestMapper.toDocument(parse(json));
+    }
+
+    private RequestDocument viaRest(String json) throws Exception {
+        return codec.readJson(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String q(String singleQuoted) {
+        return singleQuoted.replace('\'', '"');
+    }
+
+    @Test
+    void theTrainingJobExampleDecodesToTheSameDocument() throws Exception {
+        String json = Files.readString(Path.of("openapi/examples/training-job.json"));
+        RequestDocument grpc = viaGrpc(json);
+        assertThat(grpc).isEqualTo(viaRest(json));
+        assertThat(grpc.snapshot().nodes()).hasSizeGreaterThan(1);
+        assertThat(grpc.podGroups()).containsExactly("some-ns/training-job-workers-pg");
+    }
+
+    @ParameterizedTest(name = "random cluster, seed {0}")
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+    void randomClustersDecodeToTheSameDocument(long seed) throws Exception {
+        String json = RandomSnapshots.small(seed);
+        RequestDocument grpc = viaGrpc(json);
+        assertThat(grpc).isEqualTo(viaRest(json));
+        assertThat(grpc.snapshot().pods()).isNotEmpty();
+    }
+
+    /** Every field the Kube records decode, under its Kubernetes JSON name, including hostIP and the unions. */
+    @Test
+    void everyDecodedFieldHasAProtoFieldWithTheSameJsonName() throws Exception {
+        String json = q("""
+                {'snapshot':{
+                 'nodes':[{'metadata':{'name':'n1','uid':'u1','labels':{'zone':'a'},'annotations':{'x':'y'},
+                   'creationTimestamp':'2026-04-20T08:00:00Z','generation':3},
+                   'spec':{'unschedulable':false,'taints':[{'key':'gpu','value':'true','effect':'NoSchedule','timeAdded':'x'}]},
+                   'status':{'allocatable':{'cpu':'8','nvidia.com/gpu':'4'},'capacity':{'cpu':'8','memory':'32Gi'}}}],
+                 'pods':[{'metadata':{'name':'p','namespace':'ns','uid':'pu','labels':{'app':'a'},
+                   'creationTimestamp':'2026-04-20T08:00:00Z','deletionTimestamp':'2026-04-20T09:00:00Z'},
+                   'spec':{'nodeName':'n1','schedulerName':'default-scheduler','priority':0,'priorityClassName':'high',
+                    'preemptionPolicy':'Never','nodeSelector':{'zone':'a'},
+                    'affinity':{
+                     'nodeAffinity':{
+                      'requiredDuringSchedulingIgnoredDuringExecution':{'nodeSelectorTerms':[
+                        {'matchExpressions':[{'key':'zone','operator':'In','values':['a','b']}],
+                         'matchFields':[{'key':'metadata.name','operator':'NotIn','values':['n9']}]}]},
+                      'preferredDuringSchedulingIgnoredDuringExecution':[{'weight':5,'preference':{
+                        'matchExpressions':[{'key':'disk','operator':'Exists'}]}}]},
+                     'podAffinity':{'requiredDuringSchedulingIgnoredDuringExecution':[{
+                        'labelSelector':{'matchLabels':{'app':'a'},'matchExpressions':[{'key':'tier','operator':'NotIn','values':['x']}]},
+                        'namespaces':['ns','other'],'namespaceSelector':{},'topologyKey':'zone',
+                        'matchLabelKeys':['app'],'mismatchLabelKeys':['rev']}]},
+                     'podAntiAffinity':{'preferredDuringSchedulingIgnoredDuringExecution':[{'weight':100,
+                        'podAffinityTerm':{'labelSelector':{'matchLabels':{'app':'b'}},'topologyKey':'kubernetes.io/hostname'}}]}},
+                    'tolerations':[{'key':'gpu','operator':'Equal','value':'true','effect':'NoSchedule','tolerationSeconds':30},
+                                   {'operator':'Exists'}],
+                    'containers':[{'name':'main','image':'img','resources':{'requests':{'cpu':'500m'},'limits':{'memory':'1Gi'}},
+                                   'ports':[{'containerPort':80,'hostPort':8080,'protocol':'TCP','hostIP':'10.0.0.1'}]}],
+                    'initContainers':[{'name':'side','restartPolicy':'Always','resources':{'requests':{'cpu':'100m'}}},
+                                      {'name':'init','resources':{'requests':{'cpu':'2'}}}],
+                    'overhead':{'cpu':'10m'},
+                    'resources':{'requests':{'memory':'2Gi'}},
+                    'topologySpreadConstraints':[{'maxSkew':2,'topologyKey':'zone','whenUnsatisfiable':'DoNotSchedule',
+                      'labelSelector':{'matchLabels':{'app':'a'}},'minDomains':2,'nodeAffinityPolicy':'Ignore',
+                      'nodeTaintsPolicy':'Honor','matchLabelKeys':['pod-template-hash']}],
+                    'schedulingGates':[{'name':'example.com/gate'}],
+                    'schedulingGroup':{'podGroupName':'g'},
+                    'resourceClaims':[{'name':'gpu','resourceClaimName':'c1'},{'name':'t','resourceClaimTemplateName':'t1'}]},
+                   'status':{'phase':'Running','nominatedNodeName':'n1','podIP':'10.1.1.1'}}],
+                 'podGroups':[{'metadata':{'name':'g','namespace':'ns','generation':2},
+                   'spec':{'podGroupTemplateRef':{'workload':{'workloadName':'w','podGroupTemplateName':'workers'}},
+                    'schedulingPolicy':{'gang':{'minCount':4}},
+                    'schedulingConstraints':{'topology':[{'key':'zone'}]},
+                    'resourceClaims':[{'name':'shared','resourceClaimName':'c2'}],
+                    'disruptionMode':'PodGroup','priorityClassName':'high','priority':100},
+                   'status':{'conditions':[{'type':'PodGroupScheduled','status':'False','reason':'Unschedulable',
+                     'message':'m','observedGeneration':1,'lastTransitionTime':'2026-04-20T08:00:00Z'}]}},
+                  {'metadata':{'name':'b'},'spec':{'schedulingPolicy':{'basic':{}}}}],
+                 'workloads':[{'metadata':{'name':'w','namespace':'ns'},
+                   'spec':{'controllerRef':{'apiGroup':'batch','kind':'Job','name':'j'},
+                    'podGroupTemplates':[{'name':'workers','schedulingPolicy':{'gang':{'minCount':2}},
+                     'schedulingConstraints':{'topology':[{'key':'zone'}]},
+                     'resourceClaims':[{'name':'r','resourceClaimTemplateName':'t'}],
+                     'disruptionMode':'Pod','priorityClassName':'low','priority':5}]}}],
+                 'priorityClasses':[{'metadata':{'name':'high'},'value':1000,'globalDefault':true,
+                   'preemptionPolicy':'PreemptLowerPriority','description':'ignored'}],
+                 'podDisruptionBudgets':[{'metadata':{'name':'pdb','namespace':'ns'},
+                   'spec':{'selector':{'matchLabels':{'app':'a'}},'minAvailable':1},'status':{'disruptionsAllowed':0}}],
+                 'deviceClasses':[{'metadata':{'name':'gpu.example.com'}}],
+                 'resourceSlices':[{'metadata':{'name':'slice-1'}}],
+                 'resourceClaims':[{'metadata':{'name':'c1','namespace':'ns'}}],
+                 'resourceClaimTemplates':[{'metadata':{'name':'t1','namespace':'ns'}}]},
+                 'podGroups':['ns/g'],
+                 'options':{'preemption':false,'explain':true}}
+                """);
+        RequestDocument grpc = viaGrpc(json);
+        RequestDocument rest = viaRest(json);
+        assertThat(grpc).isEqualTo(rest);
+        // spot checks that the comparison is not vacuous
+        assertThat(grpc.snapshot().pods().get(0).spec().containers().get(0).ports().get(0).hostIP())
+                .isEqualTo("10.0.0.1");
+        assertThat(grpc.snapshot().pods().get(0).spec().priority()).isZero();
+        assertThat(grpc.snapshot().podGroups().get(1).spec().schedulingPolicy().basic()).isNotNull();
+        assertThat(grpc.snapshot().pods().get(0).spec().affinity().podAffinity()
+                .requiredDuringSchedulingIgnoredDuringExecution().get(0).namespaceSelector()).isNotNull();
+        assertThat(grpc.options().explain()).isTrue();
+        assertThat(grpc.options().preemption()).isFalse();
+    }
+
+    @Test
+    void anEmptySchedulingGroupStaysPresentSoValidationCanReportItsName() throws Exception {
+        RequestDocument d = viaGrpc(q("{'snapshot':{'nodes':[{'metadata':{'name':'n'}}],"
+                + "'pods':[{'metadata':{'name':'p'},'spec':{'schedulingGroup':{}}}]}}"));
+        assertThat(d.snapshot().pods().get(0).spec().schedulingGroup()).isNotNull();
+        assertThat(d.snapshot().pods().get(0).spec().schedulingGroup().podGroupName()).isNull();
+        assertThat(d).isEqualTo(viaRest(q("{'snapshot':{'nodes':[{'metadata':{'name':'n'}}],"
+                + "'pods':[{'metadata':{'name':'p'},'spec':{'schedulingGroup':{}}}]}}")));
+    }
+
+    @Test
+    void aQuantitySentAsAJsonNumberKeepsItsText() throws Exception {
+        String json = q("{'snapshot':{'nodes':[{'metadata':{'name':'n'},'status':{'allocatable':{'cpu':16,'memory':'64Gi'}}}]}}");
+        RequestDocument d = viaGrpc(json);
+        assertThat(d.snapshot().nodes().get(0).status().allocatable()).containsEntry("cpu", Qty.of("16"));
+        assertThat(d).isEqualTo(viaRest(json));
+    }
+
+    @Test
+    void aMissingSnapshotIsNullAsInRest() throws Exception {
+        assertThat(viaGrpc("{}").snapshot()).isNull();
+        assertThat(viaGrpc("{}").options()).isNull();
+    }
+
+    /** proto3 cannot tell [] or "" from absent: these are the documented differences from the REST decoding. */
+    @Test
+    void emptyListsAndStringsReadAsAbsent() throws Exception {
+        RequestDocument d = viaGrpc(q("{'snapshot':{'nodes':[],'pods':[{'metadata':{'name':'p'},'spec':{'nodeName':''}}]},"
+                + "'podGroups':[]}"));
+        assertThat(d.snapshot().nodes()).isNull();
+        assertThat(d.podGroups()).isNull();
+        assertThat(d.snapshot().pods().get(0).spec().nodeName()).isNull();
+    }
+}

@@ -1,0 +1,164 @@
+package dev.muster.adapter.grpc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.google.rpc.BadRequest;
+import dev.muster.grpc.v1.DecideResponse;
+import dev.muster.grpc.v1.DecisionServiceGrpc;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/**
+ * CONTRACT.md §6 checked from outside, same instance, same bytes in: for every golden case and for generated random
+ * clusters, gRPC {@code Decide} (its proto3 JSON form) and REST {@code POST /v1/decisions} carry the same decisions;
+ * for invalid requests, the BadRequest field violations carry the REST 422 causes: same paths, reasons, messages.
+ */
+@QuarkusTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GrpcRestParityTest {
+    private static final Path GOLDEN = Paths.get("src", "test", "resources", "golden");
+
+    private ManagedChannel channel;
+    private DecisionServiceGrpc.DecisionServiceBlockingStub stub;
+
+    @BeforeAll
+    void connect() {
+        channel = GrpcChannels.open();
+        stub = DecisionServiceGrpc.newBlockingStub(channel).withDeadlineAfter(120, TimeUnit.SECONDS);
+    }
+
+    @AfterAll
+    void disconnect() throws InterruptedException {
+        GrpcChannels.close(channel);
+    }
+
+    private static Response rest(String path, String json) {
+        return given().contentType("application/json").body(RandomSnapshots.bytes(json)).post(path);
+    }
+
+    private JsonNode grpcDecide(String json) throws Exception {
+        DecideResponse r = stub.decide(GrpcRequestMapperTest.parse(json));
+        return Proto3Json.normalize(Proto3Json.of(r));
+    }
+
+    private static JsonNode restDecide(String json) throws Exception {
+        Response r = rest("/v1/decisions", json);
+        assertThat(r.statusCode()).as(r.asString()).isEqualTo(200);
+        return Proto3Json.normalize(Proto3Json.JSON.readTree(r.asByteArray()));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyGoldenCaseDecidesAsRestAndAsExpected() throws Exception {
+        List<Path> cases = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(GOLDEN)) {
+            dirs.filter(Files::isDirectory).sorted().forEach(cases::add);
+        }
+        assertThat(cases).isNotEmpty();
+        return cases.stream().map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> {
+            String json = requestJson(dir);
+            JsonNode grpc = grpcDecide(json);
+            assertThat(grpc).isEqualTo(restDecide(json));
+            assertThat(grpc).isEqualTo(Proto3Json.normalize(Proto3Json.JSON.readTree(dir.resolve("expected.json").toFile())));
+            assertThat(grpc.path("decisions")).isNotEmpty();
+        }));
+    }
+
+    private static String requestJson(Path dir) throws Exception {
+        Path json = dir.resolve("request.json");
+        if (Files.exists(json)) {
+            return Files.readString(json);
+        }
+        JsonNode yaml = new YAMLMapper().readTree(dir.resolve("request.yaml").toFile());
+        return Proto3Json.JSON.writeValueAsString(yaml);
+    }
+
+    private final Set<String> outcomes = new TreeSet<>();
+
+    @ParameterizedTest(name = "random cluster, seed {0}")
+    @ValueSource(longs = {101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118,
+            119, 120})
+    void randomClustersDecideAsRest(long seed) throws Exception {
+        String json = RandomSnapshots.small(seed);
+        JsonNode grpc = grpcDecide(json);
+        assertThat(grpc).isEqualTo(restDecide(json));
+        grpc.path("decisions").forEach(d -> outcomes.add(d.path("outcome").asText()));
+    }
+
+    @AfterAll
+    void theRandomClustersCoveredSeveralOutcomes() {
+        assertThat(outcomes).as("outcomes seen across the random clusters").hasSizeGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void withExplainTheDecisionsStillMatch() throws Exception {
+        String json = RandomSnapshots.small(7).replace("\"options\":{", "\"options\":{\"explain\":true,");
+        JsonNode grpc = grpcDecide(json);
+        assertThat(grpc).isEqualTo(restDecide(json));
+        assertThat(grpc.findValues("explanation")).isNotEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+            "{'snapshot':{'nodes':[{'metadata':{'name':'n'}}],'pods':[{'metadata':{'name':'p'},'spec':{'schedulingGroup':{}}}]}}",
+            "{}",
+            "{'snapshot':{}}",
+            "{'snapshot':{'nodes':[{'metadata':{'name':'n'},'status':{'allocatable':{'cpu':'lots','memory':'-1Gi'}}}]}}",
+            "{'snapshot':{'nodes':[{'metadata':{'name':'n'}},{'metadata':{'name':'n'}},{'metadata':{}}]},'podGroups':['x','ns/ok']}",
+            "{'snapshot':{'nodes':[{'metadata':{'name':'n'},'spec':{'taints':[{'key':'k','effect':'Sometimes'}]}}],"
+                    + "'pods':[{'metadata':{'name':'p','namespace':'Bad_NS'},'spec':{'nodeName':'n','schedulingGates':[{'name':'g'}],"
+                    + "'tolerations':[{'operator':'Maybe'}],'topologySpreadConstraints':[{'maxSkew':0,'whenUnsatisfiable':'Never'}]}}],"
+                    + "'podGroups':[{'metadata':{'name':'g'},'spec':{'schedulingPolicy':{'basic':{},'gang':{'minCount':2}},"
+                    + "'disruptionMode':'Everything'}},{'metadata':{'name':'h'}}],"
+                    + "'priorityClasses':[{'metadata':{'name':'pc'}}]}}"})
+    void invalidRequestsNameTheSameFieldsAsRest(String body) throws Exception {
+        String json = body.replace('\'', '"');
+        Response r = rest("/v1/validations", json);
+        assertThat(r.statusCode()).isEqualTo(422);
+        JsonNode causes = Proto3Json.JSON.readTree(r.asByteArray()).path("details").path("causes");
+        assertThat(causes).isNotEmpty();
+
+        for (boolean decide : new boolean[]{true, false}) {
+            StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class, () -> {
+                if (decide) {
+                    stub.decide(GrpcRequestMapperTest.parse(json));
+                } else {
+                    stub.validate(GrpcRequestMapperTest.parse(json));
+                }
+            });
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            List<BadRequest.FieldViolation> v = Violations.of(e);
+            assertThat(v).hasSize(causes.size());
+            for (int i = 0; i < v.size(); i++) {
+                JsonNode c = causes.get(i);
+                assertThat(v.get(i).getField()).isEqualTo(c.path("field").asText());
+                assertThat(v.get(i).getReason()).isEqualTo(c.path("reason").asText());
+                assertThat(v.get(i).getDescription()).isEqualTo(c.path("reason").asText() + ": " + c.path("message").asText());
+            }
+        }
+    }
+}

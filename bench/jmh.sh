@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs the JMH benchmarks and prints a summary with pods/s for the engine.
+#   bench/jmh.sh                         # EngineBench (all shapes) + PipelineBench (large)
+#   bench/jmh.sh EngineBench -p shape=tas-750x4   # any JMH arguments (regexp, -p, -f, -wi, -i ...)
+# Short runs suited to 2 shared cores: -f 1 -wi 2 -i 3 (2 s iterations) unless given.
+source "$(dirname "$0")/common.sh"
+CP="$(bench_classpath)"
+ARGS=("$@")
+[[ ${#ARGS[@]} -eq 0 ]] && ARGS=("EngineBench|PipelineBench")
+machine_note | tee "$OUT/jmh-machine.txt"
+java -cp "$CP" org.openjdk.jmh.Main -f 1 -wi 2 -i 3 -rf json -rff "$OUT/jmh.json" "${ARGS[@]}" | tee "$OUT/jmh.log"
+uptime | sed 's/.*load average/after: load average/' | tee -a "$OUT/jmh-machine.txt"
+python3 "$ROOT/bench/jmh_summary.py" "$OUT/jmh.json" | tee "$OUT/jmh-summary.md"

@@ -7,7 +7,7 @@
 #   4. peak RSS (VmHWM) of the server.
 # Done twice: default heap, then -Xmx1g (target 6: the large request decided with 1 GiB without error).
 #   bench/e2e.sh            env: PORT (18080) ROUNDS (10) WARM (3) WRK_SECONDS (20) WRK_CONN (16) HEAPS ("default -Xmx1g")
-# Needs wrk (apt-get install -y wrk) and curl; builds the jar (mvn -B -q package -DskipTests) when missing.
+# Needs wrk (apt-get install -y wrk) and curl; builds the jar (mvn -B -q package -Dmaven.test.skip=true) when missing.
 source "$(dirname "$0")/common.sh"
 PORT="${PORT:-18080}"; ROUNDS="${ROUNDS:-10}"; WARM="${WARM:-3}"
 WRK_SECONDS="${WRK_SECONDS:-20}"; WRK_CONN="${WRK_CONN:-16}"; HEAPS="${HEAPS:-default -Xmx1g}"
@@ -17,9 +17,10 @@ BASE="http://127.0.0.1:$PORT"
 
 command -v curl >/dev/null || { echo "curl is missing: apt-get install -y curl" >&2; exit 1; }
 HAVE_WRK=1; command -v wrk >/dev/null || { HAVE_WRK=0; echo "wrk is missing (apt-get install -y wrk): skipping the load test" >&2; }
+# the jar first, skipping test compilation: a plain package would recompile target/test-classes without src/bench
+[[ -f "$JAR" ]] || (cd "$ROOT" && $MVN package -Dmaven.test.skip=true)
 [[ -f "$LARGE" && -f "$SMALL" ]] || "$ROOT/bench/generate.sh" large small
 CP="$(bench_classpath)"
-[[ -f "$JAR" ]] || (cd "$ROOT" && $MVN package -DskipTests)
 
 PID=""
 stop() { if [[ -n "$PID" ]] && kill -0 "$PID" 2>/dev/null; then kill "$PID"; wait "$PID" 2>/dev/null || true; fi; PID=""; }

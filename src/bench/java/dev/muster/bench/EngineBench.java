@@ -4,6 +4,7 @@ import dev.muster.core.decision.Decision;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.Outcome;
+import dev.muster.core.snapshot.ClusterSnapshot;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -58,5 +59,14 @@ public class EngineBench {
     @Benchmark
     public DecisionResult decide() {
         return fixture.decide(request);
+    }
+
+    /**
+     * The part of {@code decide} that compiles the request's ClusterState into the engine's ClusterSnapshot (node
+     * table, pod vectors, group members). decide − snapshot estimates the engine on an already compiled snapshot.
+     */
+    @Benchmark
+    public ClusterSnapshot snapshot() {
+        return new ClusterSnapshot(request.cluster());
     }
 }

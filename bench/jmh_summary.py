@@ -17,6 +17,6 @@ for r in rows:
     err = m.get("scoreError")
     err = "n/a" if err is None or err != err else f"{err:,.1f}"
     pods = ""
-    if bench.startswith("EngineBench") or bench.endswith(".decide"):
+    if bench.endswith(".decide"):
         pods = f"{PENDING.get(shape, 0) / (m['score'] / 1000):,.0f}" if m["score"] > 0 else ""
     print(f"| {bench} | {shape} | {m['score']:,.1f} ± {err} | {', '.join(f'{x:,.1f}' for x in raw)} | {pods} |")

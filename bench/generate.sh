@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Writes the benchmark requests (deterministic, seeded) as JSON files: bench/generate.sh [shape...]
+# Shapes: large hetero gang-1000x3 gang-10x5000 tas-750x4 small (all by default). Output: target/bench-requests/.
+source "$(dirname "$0")/common.sh"
+CP="$(bench_classpath)"
+mkdir -p "$REQ"
+java -Xmx3g -cp "$CP" dev.muster.bench.RequestGenerator "$REQ" "$@"

@@ -1,0 +1,109 @@
+package dev.muster.bench;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.muster.adapter.kube.DecodeException;
+import dev.muster.adapter.kube.KubeCodec;
+import dev.muster.adapter.kube.KubeMapper;
+import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.rest.DecisionResponse;
+import dev.muster.adapter.validation.Causes;
+import dev.muster.adapter.validation.RequestValidator;
+import dev.muster.adapter.validation.ValidationLimits;
+import dev.muster.core.decision.DecisionEngine;
+import dev.muster.core.decision.DecisionRequest;
+import dev.muster.core.decision.DecisionResult;
+import dev.muster.core.decision.EngineConfig;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * The request path's stages as the REST resources run them, built the same way (defaults of
+ * {@code muster.limits.*} and {@code muster.engine.*}), outside Quarkus so each stage can be timed alone.
+ */
+public final class Fixture {
+    /** Same parser limits as the codec, so the floor reads the bytes with the same constraints. */
+    static final JsonFactory TOKENS = JsonFactory.builder().streamReadConstraints(StreamReadConstraints.builder()
+            .maxNestingDepth(KubeCodec.Limits.DEFAULT.maxNestingDepth())
+            .maxStringLength(KubeCodec.Limits.DEFAULT.maxStringLength())
+            .maxNumberLength(KubeCodec.Limits.DEFAULT.maxNumberLength())
+            .maxDocumentLength(KubeCodec.Limits.DEFAULT.maxDocumentLength()).build()).build();
+    /** Mirrors DecisionResource.WRITER (package-private there): sorted map keys, fixed field order. */
+    static final ObjectWriter WRITER = JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .build().writer();
+
+    final KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);
+    final RequestValidator validator = new RequestValidator(ValidationLimits.DEFAULT);
+    final DecisionEngine engine;
+
+    Fixture(EngineConfig config) {
+        this.engine = new DecisionEngine(config);
+    }
+
+    Fixture() {
+        this(EngineConfig.DEFAULT);
+    }
+
+    /** The floor: every token of the document, string values skipped, nothing bound. */
+    static long tokenize(byte[] body) {
+        try (JsonParser p = TOKENS.createParser(body)) {
+            long n = 0;
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                n++;
+            }
+            return n;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    RequestDocument decode(byte[] body) {
+        try {
+            return codec.readJson(body);
+        } catch (DecodeException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    Causes validate(RequestDocument doc) {
+        return validator.validate(doc);
+    }
+
+    /** decode + validate: what /v1/validations does with the bytes. */
+    RequestDocument read(byte[] body) {
+        RequestDocument doc = decode(body);
+        Causes c = validate(doc);
+        if (!c.isEmpty()) {
+            throw new IllegalStateException("generated request is invalid: " + c.total() + " causes, first "
+                    + c.list().get(0).summary());
+        }
+        return doc;
+    }
+
+    static DecisionRequest compile(RequestDocument doc) {
+        return KubeMapper.toDecisionRequest(doc);
+    }
+
+    DecisionResult decide(DecisionRequest request) {
+        return engine.decide(request);
+    }
+
+    static byte[] encode(DecisionResult result) {
+        try {
+            return WRITER.writeValueAsBytes(DecisionResponse.of(result));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** What /v1/decisions does with the bytes, minus HTTP. */
+    byte[] full(byte[] body) {
+        return encode(decide(compile(read(body))));
+    }
+}

@@ -1,0 +1,80 @@
+package dev.muster.bench;
+
+import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.core.decision.Decision;
+import dev.muster.core.decision.DecisionRequest;
+import dev.muster.core.decision.DecisionResult;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Smoke check and profiling driver. {@code Probe <shape> [rounds] [stage]}: generates the shape, checks it is valid
+ * and every group is decided, prints per-stage timings, then repeats {@code stage} (decide by default; or tokenize,
+ * decode, validate, compile, encode, full) {@code rounds} times, printing the median, so a JFR recording of this
+ * process shows that stage alone (after the first warm rounds).
+ */
+public final class Probe {
+    public static void main(String[] args) {
+        String shape = args.length > 0 ? args[0] : "large";
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        String stage = args.length > 2 ? args[2] : "decide";
+        Fixture f = new Fixture();
+        long t = System.nanoTime();
+        byte[] body = RequestGenerator.generate(shape);
+        System.out.printf(Locale.ROOT, "%s: %,d bytes generated in %d ms%n", shape, body.length, ms(t));
+        t = System.nanoTime();
+        long tokens = Fixture.tokenize(body);
+        System.out.printf(Locale.ROOT, "tokenize %d ms (%,d tokens)%n", ms(t), tokens);
+        t = System.nanoTime();
+        RequestDocument doc = f.decode(body);
+        System.out.printf(Locale.ROOT, "decode   %d ms%n", ms(t));
+        t = System.nanoTime();
+        f.read(body);
+        System.out.printf(Locale.ROOT, "decode+validate %d ms%n", ms(t));
+        t = System.nanoTime();
+        DecisionRequest req = Fixture.compile(doc);
+        System.out.printf(Locale.ROOT, "compile  %d ms%n", ms(t));
+        t = System.nanoTime();
+        DecisionResult result = f.decide(req);
+        System.out.printf(Locale.ROOT, "decide   %d ms (first)%n", ms(t));
+        t = System.nanoTime();
+        byte[] out = Fixture.encode(result);
+        System.out.printf(Locale.ROOT, "encode   %d ms (%,d bytes)%n", ms(t), out.length);
+        Map<String, Integer> outcomes = new TreeMap<>();
+        int placed = 0;
+        for (Decision d : result.decisions()) {
+            outcomes.merge(d.outcome().name(), 1, Integer::sum);
+            placed += d.placements().size();
+        }
+        System.out.printf(Locale.ROOT, "decisions %s, %,d placements%n", outcomes, placed);
+        if (outcomes.size() != 1 || !outcomes.containsKey("Scheduled")) {
+            Decision first = result.decisions().stream().filter(d -> d.outcome().name() != "Scheduled").findFirst()
+                    .orElse(null);
+            System.out.println("NOT ALL SCHEDULED; first: " + (first == null ? null : first.message()));
+        }
+        long[] ns = new long[rounds];
+        for (int i = 0; i < rounds; i++) {
+            long s = System.nanoTime();
+            switch (stage) {
+                case "tokenize" -> Fixture.tokenize(body);
+                case "decode" -> f.decode(body);
+                case "validate" -> f.validate(doc);
+                case "compile" -> Fixture.compile(doc);
+                case "encode" -> Fixture.encode(result);
+                case "full" -> f.full(body);
+                default -> f.decide(req);
+            }
+            ns[i] = System.nanoTime() - s;
+        }
+        Arrays.sort(ns);
+        System.out.printf(Locale.ROOT, "%s x%d: median %.1f ms, min %.1f ms, max %.1f ms%n", stage, rounds,
+                ns[rounds / 2] / 1e6, ns[0] / 1e6, ns[rounds - 1] / 1e6);
+    }
+
+    private static long ms(long since) {
+        return (System.nanoTime() - since) / 1_000_000;
+    }
+}

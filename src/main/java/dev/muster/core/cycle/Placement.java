@@ -36,6 +36,11 @@ public final class Placement implements ClusterView {
         return name;
     }
 
+    /** The snapshot indices of this placement's nodes, ascending; callers must not modify them. */
+    int[] nodeIndices() {
+        return nodes;
+    }
+
     /** Snapshot index of the i-th node of this placement. */
     public int nodeIndex(int i) {
         return nodes[i];

@@ -12,7 +12,6 @@ import dev.muster.core.snapshot.ClusterSnapshot;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * Upstream's placement-based PodGroup algorithm (reference §2.5): PlacementGenerate proposes candidate node sets,
@@ -33,20 +32,19 @@ public final class PodGroupAlgorithm {
     private final ClusterSnapshot snapshot;
     private final PodGroupCycle cycle;
 
-    public PodGroupAlgorithm(Profile profile, ClusterSnapshot snapshot, long searchBudget, ForkJoinPool pool,
-                             int parallelThreshold) {
-        this.profile = profile;
-        this.snapshot = snapshot;
-        this.cycle = new PodGroupCycle(profile, snapshot, searchBudget, pool, parallelThreshold);
+    private final SchedulingScope scope;
+
+    public PodGroupAlgorithm(SchedulingScope scope, long searchBudget) {
+        this.scope = scope;
+        this.profile = scope.profile();
+        this.snapshot = scope.snapshot();
+        this.cycle = new PodGroupCycle(scope, searchBudget);
     }
 
     public AlgorithmResult run(GroupContext group) {
-        Placement all = Placement.allNodes(snapshot);
+        Placement all = scope.allNodes();
         List<PlacementGeneratePlugin.Candidate> candidates = null;
-        int[] parent = new int[snapshot.nodeCount()];
-        for (int i = 0; i < parent.length; i++) {
-            parent[i] = i;
-        }
+        int[] parent = scope.allNodeIndices();
         for (PlacementGeneratePlugin g : profile.placementGenerate()) {
             PlacementGeneratePlugin.Result r = g.generate(group, all, parent);
             if (!r.status().isSuccess()) {
@@ -83,7 +81,7 @@ public final class PodGroupAlgorithm {
                     reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, true, 0, 0, msg));
                     continue;
                 }
-                Placement p = new Placement(c.name(), snapshot, c.nodes());
+                Placement p = scope.placement(c.name(), c.nodes());
                 int mark = snapshot.mark();
                 CycleResult r = cycle.run(group, p);
                 if (r.feasible()) {
@@ -114,7 +112,7 @@ public final class PodGroupAlgorithm {
             firstResult = firstFailure;
         } else {
             int mark = snapshot.mark();
-            firstResult = cycle.run(group, new Placement(first.name(), snapshot, first.nodes()));
+            firstResult = cycle.run(group, scope.placement(first.name(), first.nodes()));
             snapshot.rollbackTo(mark);
         }
         String msg = String.format("0/%d placements are available, first placement status: %s", candidates.size(),

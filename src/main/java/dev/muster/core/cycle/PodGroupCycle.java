@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * The PodGroup scheduling cycle over one placement (upstream's default algorithm, reference §2.4): each pending
@@ -25,23 +24,16 @@ import java.util.concurrent.ForkJoinPool;
  * budget of node evaluations.
  */
 public final class PodGroupCycle {
+    private final SchedulingScope scope;
     private final Profile profile;
     private final ClusterSnapshot snapshot;
     private final long searchBudget;
-    private final ForkJoinPool pool;
-    private final int parallelThreshold;
 
-    /**
-     * @param pool              threads for filter/score over large placements, or null for sequential
-     * @param parallelThreshold node count from which the pool is used
-     */
-    public PodGroupCycle(Profile profile, ClusterSnapshot snapshot, long searchBudget, ForkJoinPool pool,
-                         int parallelThreshold) {
-        this.profile = profile;
-        this.snapshot = snapshot;
+    public PodGroupCycle(SchedulingScope scope, long searchBudget) {
+        this.scope = scope;
+        this.profile = scope.profile();
+        this.snapshot = scope.snapshot();
         this.searchBudget = searchBudget;
-        this.pool = pool;
-        this.parallelThreshold = parallelThreshold;
     }
 
     /**
@@ -56,7 +48,7 @@ public final class PodGroupCycle {
             return new CycleResult(holds, List.of(), 0, SearchReport.NOT_RUN);
         }
         int mark = snapshot.mark();
-        PodScheduler scheduler = new PodScheduler(profile, snapshot, pool, parallelThreshold);
+        PodScheduler scheduler = scope.scheduler(placement);
         List<MemberResult> results = new ArrayList<>(group.pending().size());
         boolean feasible = false;
         int placed = 0;

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * The cluster as a PostFilter plugin may change it: running pods are evicted and restored through the snapshot's
@@ -29,17 +28,14 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     private final List<PodInfo> running = new ArrayList<>();
     private final Set<PodInfo> evicted = new HashSet<>();
 
-    private final ForkJoinPool pool;
-    private final int parallelThreshold;
+    private final SchedulingScope scope;
 
-    public PreemptionSimulation(ClusterSnapshot snapshot, Profile profile, GroupContext group, ForkJoinPool pool,
-                                int parallelThreshold) {
-        this.snapshot = snapshot;
-        this.profile = profile;
-        this.pool = pool;
-        this.parallelThreshold = parallelThreshold;
+    public PreemptionSimulation(SchedulingScope scope, GroupContext group) {
+        this.scope = scope;
+        this.snapshot = scope.snapshot();
+        this.profile = scope.profile();
         this.group = group;
-        this.all = Placement.allNodes(snapshot);
+        this.all = scope.allNodes();
         for (PodInfo p : snapshot.pods()) {
             // Victims of an earlier group in this request are already gone.
             if (p.pod().isBound() && !p.pod().isTerminal() && !p.pod().terminating() && snapshot.isOnNode(p)) {
@@ -80,7 +76,7 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     @Override
     public int[] tryGroup() {
         int mark = snapshot.mark();
-        AlgorithmResult r = new PodGroupAlgorithm(profile, snapshot, 0, pool, parallelThreshold).run(group);
+        AlgorithmResult r = new PodGroupAlgorithm(scope, 0).run(group);
         int[] nodes = null;
         if (r.cycle().feasible()) {
             List<Integer> used = new ArrayList<>();

@@ -3,6 +3,7 @@ package dev.muster.core.decision;
 import dev.muster.core.cycle.AlgorithmResult;
 import dev.muster.core.cycle.PodGroupAlgorithm;
 import dev.muster.core.cycle.PreemptionSimulation;
+import dev.muster.core.cycle.SchedulingScope;
 import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.cycle.CycleResult;
 import dev.muster.core.cycle.SearchReport;
@@ -52,10 +53,11 @@ public final class DecisionEngine {
 
     public DecisionResult decide(DecisionRequest request) {
         ClusterSnapshot snapshot = new ClusterSnapshot(request.cluster());
+        SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold());
         List<GroupRef> order = groupsToDecide(snapshot, request.podGroups());
         List<Decision> decisions = new ArrayList<>(order.size());
         for (GroupRef ref : order) {
-            decisions.add(decideGroup(snapshot, ref, request.options()));
+            decisions.add(decideGroup(scope, ref, request.options()));
         }
         return new DecisionResult(decisions, podStatuses(snapshot));
     }
@@ -100,7 +102,8 @@ public final class DecisionEngine {
         return !p.isBound() && !p.isTerminal() && !p.terminating();
     }
 
-    private Decision decideGroup(ClusterSnapshot snapshot, GroupRef ref, DecisionOptions options) {
+    private Decision decideGroup(SchedulingScope scope, GroupRef ref, DecisionOptions options) {
+        ClusterSnapshot snapshot = scope.snapshot();
         PodGroup group = snapshot.podGroups().get(ref);
         List<PodInfo> all = snapshot.members(ref);
         if (group == null) {
@@ -133,15 +136,14 @@ public final class DecisionEngine {
                 return out.waiting(pending, s.message());
             }
         }
-        AlgorithmResult result = new PodGroupAlgorithm(profile, snapshot, config.searchBudget(), pool,
-                config.parallelThreshold()).run(ctx);
+        AlgorithmResult result = new PodGroupAlgorithm(scope, config.searchBudget()).run(ctx);
         if (result.cycle().feasible()) {
             return out.scheduled(result);
         }
         if (!options.preemption() || profile.postFilter().isEmpty()) {
             return out.unschedulable(result, null);
         }
-        return preempt(snapshot, ctx, result, out);
+        return preempt(scope, ctx, result, out);
     }
 
     /**
@@ -149,16 +151,15 @@ public final class DecisionEngine {
      * finds victims, they stay evicted and the members stay assumed on their nominated nodes, so later groups of the
      * request see the capacity as taken.
      */
-    private Decision preempt(ClusterSnapshot snapshot, GroupContext ctx, AlgorithmResult failed, DecisionBuilder out) {
+    private Decision preempt(SchedulingScope scope, GroupContext ctx, AlgorithmResult failed, DecisionBuilder out) {
+        ClusterSnapshot snapshot = scope.snapshot();
         String postFilterMessage = null;
         for (PostFilterPlugin plugin : profile.postFilter()) {
             int mark = snapshot.mark();
-            PreemptionSimulation sim = new PreemptionSimulation(snapshot, profile, ctx, pool,
-                    config.parallelThreshold());
+            PreemptionSimulation sim = new PreemptionSimulation(scope, ctx);
             PostFilterPlugin.Result r = plugin.postFilter(ctx, snapshot.groupPriority(ctx.group().ref()), sim);
             if (!r.victims().isEmpty()) {
-                AlgorithmResult nominated = new PodGroupAlgorithm(profile, snapshot, 0, pool, config.parallelThreshold())
-                        .run(ctx);
+                AlgorithmResult nominated = new PodGroupAlgorithm(scope, 0).run(ctx);
                 if (nominated.cycle().feasible()) {
                     List<Assignment> victims = new ArrayList<>();
                     for (PodInfo v : r.victims()) {

@@ -1,0 +1,67 @@
+package dev.muster.core.cycle;
+
+import dev.muster.core.framework.Profile;
+import dev.muster.core.snapshot.ClusterSnapshot;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * What the cycles of one decision run share: the snapshot, the profile, the thread pool, one {@link Placement} per
+ * node set and one {@link PodScheduler} per placement. Sharing the scheduler lets a pod reuse the evaluation of an
+ * identical pod of an earlier group (scheduler_perf's thousand 3-pod gangs are one signature): only the nodes that
+ * changed since are evaluated again. Node sets are keyed by identity; the snapshot memoises topology domains, so a
+ * domain is the same array for every group.
+ */
+public final class SchedulingScope {
+    private final ClusterSnapshot snapshot;
+    private final Profile profile;
+    private final ForkJoinPool pool;
+    private final int parallelThreshold;
+    private final Placement all;
+    private final Map<int[], Placement> placements = new IdentityHashMap<>();
+    private final Map<Placement, PodScheduler> schedulers = new IdentityHashMap<>();
+
+    /**
+     * @param pool              threads for filter/score over large placements, or null for sequential
+     * @param parallelThreshold node count from which the pool is used
+     */
+    public SchedulingScope(ClusterSnapshot snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold) {
+        this.snapshot = snapshot;
+        this.profile = profile;
+        this.pool = pool;
+        this.parallelThreshold = parallelThreshold;
+        this.all = Placement.allNodes(snapshot);
+    }
+
+    public ClusterSnapshot snapshot() {
+        return snapshot;
+    }
+
+    public Profile profile() {
+        return profile;
+    }
+
+    /** Every node of the snapshot. */
+    public Placement allNodes() {
+        return all;
+    }
+
+    /** The snapshot indices of every node, ascending (the array {@link #allNodes()} uses). */
+    int[] allNodeIndices() {
+        return all.nodeIndices();
+    }
+
+    /** The placement for a node set (ascending snapshot indices), the same object for the same array. */
+    Placement placement(String name, int[] nodes) {
+        if (nodes == all.nodeIndices()) {
+            return all;
+        }
+        return placements.computeIfAbsent(nodes, n -> new Placement(name, snapshot, n));
+    }
+
+    PodScheduler scheduler(Placement placement) {
+        return schedulers.computeIfAbsent(placement, p -> new PodScheduler(profile, snapshot, pool, parallelThreshold));
+    }
+}

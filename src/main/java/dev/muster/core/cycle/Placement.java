@@ -67,6 +67,11 @@ public final class Placement implements ClusterView {
     }
 
     @Override
+    public int nodeIndex(String name) {
+        return snapshot.nodeIndex(name);
+    }
+
+    @Override
     public ResourceIndex resources() {
         return snapshot.resources();
     }

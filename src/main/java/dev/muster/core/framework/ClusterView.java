@@ -18,6 +18,9 @@ public interface ClusterView {
 
     NodeInfo anyNode(int i);
 
+    /** Snapshot index of the node with this name (for {@link #anyNode(int)}), or -1. */
+    int nodeIndex(String name);
+
     ResourceIndex resources();
 
     /** The PodGroup a reference names, or null. */

@@ -130,25 +130,6 @@ public final class VictimSearch {
     }
 
     private static int homeNode(Simulation sim, PodInfo p) {
-        return nodeIndex(sim, p.pod().nodeName());
-    }
-
-    private static int nodeIndex(Simulation sim, String name) {
-        var cluster = sim.cluster();
-        int lo = 0;
-        int hi = cluster.allNodeCount() - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = cluster.anyNode(mid).name().compareTo(name);
-            if (c == 0) {
-                return mid;
-            }
-            if (c < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return -1;
+        return sim.cluster().nodeIndex(p.pod().nodeName());
     }
 }

@@ -105,6 +105,11 @@ public final class TestCluster implements ClusterView {
     }
 
     @Override
+    public int nodeIndex(String name) {
+        return snapshot().nodeIndex(name);
+    }
+
+    @Override
     public int podsWithAffinity() {
         return snapshot().podsWithAffinity();
     }

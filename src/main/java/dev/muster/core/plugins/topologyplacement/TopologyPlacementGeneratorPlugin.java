@@ -136,20 +136,7 @@ public final class TopologyPlacementGeneratorPlugin implements PlacementGenerate
     }
 
     private static NodeInfo nodeNamed(ClusterView cluster, String name) {
-        int lo = 0;
-        int hi = cluster.allNodeCount() - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            int c = cluster.anyNode(mid).name().compareTo(name);
-            if (c == 0) {
-                return cluster.anyNode(mid);
-            }
-            if (c < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return null;
+        int at = cluster.nodeIndex(name);
+        return at < 0 ? null : cluster.anyNode(at);
     }
 }

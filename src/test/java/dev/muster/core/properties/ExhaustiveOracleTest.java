@@ -159,4 +159,47 @@ class ExhaustiveOracleTest {
         assertThat(infeasible).isGreaterThan(HETEROGENEOUS_SEEDS / 20);
         assertThat(solvedDefault).isGreaterThanOrEqualTo(solvedGreedy);
     }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("homogeneousSeeds")
+    @DisplayName("a zone-constrained homogeneous gang is scheduled exactly when some zone admits a placement")
+    void topologyHomogeneousExact(long seed) {
+        ClusterState state = TinyGangs.zoneConstrained(seed, true);
+        boolean exists = TinyGangs.feasibleInSomeDomain(state, TinyGangs.ZONE);
+        Decision d = decide(DEFAULT, state);
+        assertThat(d.outcome() == Outcome.Scheduled).as("seed %d: oracle says %s, engine %s: %s", seed, exists,
+                d.outcome(), d.message()).isEqualTo(exists);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("heterogeneousSeeds")
+    @DisplayName("a zone-constrained heterogeneous gang is never scheduled where no zone admits a placement")
+    void topologyHeterogeneousSound(long seed) {
+        ClusterState state = TinyGangs.zoneConstrained(seed, false);
+        boolean exists = TinyGangs.feasibleInSomeDomain(state, TinyGangs.ZONE);
+        Decision d = decide(DEFAULT, state);
+        if (!exists) {
+            assertThat(d.outcome()).as("seed %d: no zone admits a placement", seed).isNotEqualTo(Outcome.Scheduled);
+        }
+    }
+
+    @Test
+    @DisplayName("share of feasible zone-constrained heterogeneous gangs the engine places (printed)")
+    void topologyHeterogeneousShare() {
+        int feasible = 0;
+        int solved = 0;
+        for (long seed = 1; seed <= HETEROGENEOUS_SEEDS; seed++) {
+            ClusterState state = TinyGangs.zoneConstrained(seed, false);
+            if (TinyGangs.feasibleInSomeDomain(state, TinyGangs.ZONE)) {
+                feasible++;
+                if (decide(DEFAULT, state).outcome() == Outcome.Scheduled) {
+                    solved++;
+                }
+            }
+        }
+        System.out.printf("zone-constrained heterogeneous feasible solved: %d/%d (%.1f%%)%n", solved, feasible,
+                feasible == 0 ? 0.0 : 100.0 * solved / feasible);
+        assertThat(feasible).as("the generator produces feasible constrained instances").isPositive();
+        assertThat(solved).isLessThanOrEqualTo(feasible);
+    }
 }

@@ -115,6 +115,46 @@ final class TinyGangs {
         return new ClusterState(nodes, pods, List.of(g), List.of(), List.of());
     }
 
+    /** The same instance with the gang constrained to one zone ({@code spec.schedulingConstraints.topology}). */
+    static ClusterState zoneConstrained(long seed, boolean homogeneous) {
+        ClusterState s = instance(seed, homogeneous);
+        PodGroup g = Groups.gang(GROUP, s.podGroups().get(0).policy().minCount()).topology(ZONE).build();
+        return new ClusterState(s.nodes(), s.pods(), List.of(g), List.of(), List.of());
+    }
+
+    /**
+     * Exhaustive, for a gang constrained to one domain of {@code key}: is there a domain whose nodes alone admit an
+     * assignment reaching minCount? (No member is bound in these instances, so no domain is pinned.)
+     */
+    static boolean feasibleInSomeDomain(ClusterState state, String key) {
+        java.util.Set<String> values = new java.util.TreeSet<>();
+        for (Node n : state.nodes()) {
+            if (n.labels().containsKey(key)) {
+                values.add(n.labels().get(key));
+            }
+        }
+        for (String v : values) {
+            List<Node> domain = new ArrayList<>();
+            java.util.Set<String> names = new java.util.HashSet<>();
+            for (Node n : state.nodes()) {
+                if (v.equals(n.labels().get(key))) {
+                    domain.add(n);
+                    names.add(n.name());
+                }
+            }
+            List<Pod> pods = new ArrayList<>();
+            for (Pod p : state.pods()) {
+                if (p.nodeName() == null || names.contains(p.nodeName())) {
+                    pods.add(p);
+                }
+            }
+            if (feasible(new ClusterState(domain, pods, state.podGroups(), List.of(), List.of()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Exhaustive: is there an assignment of pending members to nodes (or none) with bound + placed ≥ minCount? */
     static boolean feasible(ClusterState state) {
         return new Search(state).run();

@@ -5,6 +5,7 @@ import dev.muster.adapter.kube.QuantityFormatException;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.validation.Causes;
 import dev.muster.adapter.validation.RequestValidator;
+import dev.muster.core.decision.DecisionAbortedException;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
@@ -38,8 +39,8 @@ import java.util.List;
  * <p>Deadlines: the call's {@link Context} (given its deadline and cancellation by {@link GrpcDeadlineInterceptor}) is
  * checked before and after each expensive step (mapping, validation,
  * compiling the snapshot, deciding); once the deadline has passed the work stops there and the call answers
- * {@code DEADLINE_EXCEEDED} (a cancelled call answers {@code CANCELLED}). The engine has no cancellation hook, so a
- * deadline that passes <em>during</em> {@code decide} is noticed when it returns. Abandoned calls are counted in
+ * {@code DEADLINE_EXCEEDED} (a cancelled call answers {@code CANCELLED}). A deadline that passes <em>during</em>
+ * {@code decide} stops the engine at its next group, member or candidate placement. Abandoned calls are counted in
  * {@code muster.grpc.abandoned{reason=deadline|cancelled}}; decisions are recorded in the same
  * {@link DecisionMetrics} as REST.
  */
@@ -77,7 +78,15 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
             DecisionRequest decisionRequest = compile(doc);
             checkContext("after compiling the snapshot");
             long start = System.nanoTime();
-            DecisionResult result = engine.decide(decisionRequest);
+            DecisionResult result;
+            Context ctx = Context.current();
+            try {
+                result = engine.decide(decisionRequest, () -> ctx.isCancelled()
+                        || (ctx.getDeadline() != null && ctx.getDeadline().isExpired()));
+            } catch (DecisionAbortedException e) {
+                checkContext("while deciding");
+                throw e;
+            }
             if (metrics != null) {
                 metrics.record(result, System.nanoTime() - start);
             }

@@ -76,6 +76,7 @@ public final class PodGroupAlgorithm {
                 if (c.tier() != tier) {
                     continue;
                 }
+                scope.checkStop();
                 if (!canHold(group, c.nodes())) {
                     String msg = "not enough free capacity in " + c.name() + " for the members needed";
                     reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, true, 0, 0, msg));

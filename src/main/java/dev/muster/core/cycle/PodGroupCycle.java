@@ -53,6 +53,7 @@ public final class PodGroupCycle {
         boolean feasible = false;
         int placed = 0;
         for (PodInfo pod : group.pending()) {
+            scope.checkStop();
             PodAttempt attempt = scheduler.schedule(pod, placement);
             if (!attempt.fits()) {
                 results.add(new MemberResult(pod, -1, attempt.diagnosis(), null));

@@ -22,17 +22,32 @@ public final class SchedulingScope {
     private final Placement all;
     private final Map<int[], Placement> placements = new IdentityHashMap<>();
     private final Map<Placement, PodScheduler> schedulers = new IdentityHashMap<>();
+    private final java.util.function.BooleanSupplier stop;
 
     /**
      * @param pool              threads for filter/score over large placements, or null for sequential
      * @param parallelThreshold node count from which the pool is used
      */
     public SchedulingScope(ClusterSnapshot snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold) {
+        this(snapshot, profile, pool, parallelThreshold, () -> false);
+    }
+
+    /** @param stop polled between members and between candidate placements; true stops the run */
+    public SchedulingScope(ClusterSnapshot snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold,
+                           java.util.function.BooleanSupplier stop) {
+        this.stop = stop;
         this.snapshot = snapshot;
         this.profile = profile;
         this.pool = pool;
         this.parallelThreshold = parallelThreshold;
         this.all = Placement.allNodes(snapshot);
+    }
+
+    /** Throws {@link CycleAbortedException} when the caller asked to stop. */
+    public void checkStop() {
+        if (stop.getAsBoolean()) {
+            throw new CycleAbortedException();
+        }
     }
 
     public ClusterSnapshot snapshot() {

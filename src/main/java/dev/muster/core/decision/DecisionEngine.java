@@ -5,6 +5,7 @@ import dev.muster.core.cycle.PodGroupAlgorithm;
 import dev.muster.core.cycle.PreemptionSimulation;
 import dev.muster.core.cycle.SchedulingScope;
 import dev.muster.core.framework.PostFilterPlugin;
+import dev.muster.core.cycle.CycleAbortedException;
 import dev.muster.core.cycle.CycleResult;
 import dev.muster.core.cycle.SearchReport;
 import dev.muster.core.framework.GroupContext;
@@ -52,12 +53,26 @@ public final class DecisionEngine {
     }
 
     public DecisionResult decide(DecisionRequest request) {
+        return decide(request, () -> false);
+    }
+
+    /**
+     * Decides, polling {@code stop} between groups, members and candidate placements.
+     *
+     * @throws DecisionAbortedException when {@code stop} turned true (a passed deadline, a gone caller)
+     */
+    public DecisionResult decide(DecisionRequest request, java.util.function.BooleanSupplier stop) {
         ClusterSnapshot snapshot = new ClusterSnapshot(request.cluster());
-        SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold());
+        SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold(), stop);
         List<GroupRef> order = groupsToDecide(snapshot, request.podGroups());
         List<Decision> decisions = new ArrayList<>(order.size());
-        for (GroupRef ref : order) {
-            decisions.add(decideGroup(scope, ref, request.options()));
+        try {
+            for (GroupRef ref : order) {
+                scope.checkStop();
+                decisions.add(decideGroup(scope, ref, request.options()));
+            }
+        } catch (CycleAbortedException e) {
+            throw new DecisionAbortedException();
         }
         return new DecisionResult(decisions, podStatuses(snapshot));
     }

@@ -242,4 +242,19 @@ class DecisionEngineTest {
 
         assertThat(r.decisions().get(0).outcome()).isEqualTo(Outcome.Unschedulable);
     }
+
+    @Test
+    @DisplayName("a caller that asks to stop gets no partial result: the run ends at the next member")
+    void stopSignal() {
+        List<Pod> pods = List.of(worker("w-0", "train", "1"), worker("w-1", "train", "1"));
+        ClusterState state = new ClusterState(List.of(cpuNode("n1", "4")), pods, List.of(Groups.gang("train", 2).build()),
+                List.of(), List.of());
+        int[] polls = {0};
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> engine.decide(
+                        new DecisionRequest(state, null, DecisionOptions.DEFAULT), () -> ++polls[0] > 1))
+                .isInstanceOf(DecisionAbortedException.class);
+        assertThat(polls[0]).isEqualTo(2);
+        assertThat(engine.decide(new DecisionRequest(state, null, DecisionOptions.DEFAULT), () -> false)
+                .decisions().get(0).outcome()).isEqualTo(Outcome.Scheduled);
+    }
 }

@@ -6,7 +6,13 @@ final class ApiDocs {
     static final String X_YAML = "application/x-yaml";
     static final String TEXT_YAML = "text/yaml";
     static final String REQUEST = "The cluster snapshot (real Kubernetes objects as `kubectl get -o json` prints them; "
-            + "unknown fields are ignored), the PodGroups to decide and the options. JSON or YAML.";
+            + "unknown fields are ignored), the PodGroups to decide and the options. JSON or YAML. "
+            + "Muster's topology extensions are PodGroup annotations (the v1alpha2 API is unchanged): "
+            + "`muster.dev/topology-levels` (comma-separated node label keys, tightest first; the tightest level with a "
+            + "feasible domain wins, the spec's required key is the outermost), `muster.dev/topology-mode: Preferred` "
+            + "(soft: fall back to every node when no domain fits) and `muster.dev/placement-strategy: BestFit` "
+            + "(among feasible domains, the one leaving the least capacity stranded; default: upstream's placement "
+            + "scores).";
     static final String EXAMPLE = "examples/training-job.json";
 
     private ApiDocs() {

@@ -10,7 +10,6 @@ import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodDisruptionBudget;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PodRef;
-import dev.muster.core.model.PriorityClass;
 import dev.muster.core.model.ResourceList;
 
 import java.util.ArrayList;
@@ -39,13 +38,16 @@ public final class ClusterSnapshot {
     private final Map<GroupRef, Integer> groupPriorities;
     private final Map<GroupRef, List<PodInfo>> membersByGroup;
     private final List<PodDisruptionBudget> pdbs;
-    private final Map<PodRef, Integer> assumedOn = new HashMap<>();
     private final int[] nodeVersion;
     private final boolean[] onNode;
     private final Map<String, java.util.SortedMap<String, int[]>> domains = new HashMap<>();
     private int podsWithAffinity;
     private int podsWithRequiredAnti;
-    private final List<Object[]> journal = new ArrayList<>();
+    private final List<Change> journal = new ArrayList<>();
+
+    /** One journal entry: a pod added to ({@code added}) or removed from a node. */
+    private record Change(boolean added, PodInfo pod, int node) {
+    }
 
     public ClusterSnapshot(ClusterState state) {
         TreeSet<String> scalars = new TreeSet<>();
@@ -182,12 +184,6 @@ public final class ClusterSnapshot {
         return pdbs;
     }
 
-    /** Node index a pod was assumed on in this run, or -1. */
-    public int assumedNode(PodRef pod) {
-        Integer i = assumedOn.get(pod);
-        return i == null ? -1 : i;
-    }
-
     /**
      * A number that changes whenever a pod is added to or removed from the node in this run: lets a caller
      * that cached per-node results tell which nodes changed since.
@@ -259,8 +255,7 @@ public final class ClusterSnapshot {
         onNode[pod.ordinal()] = true;
         count(pod, 1);
         nodeVersion[node]++;
-        assumedOn.put(pod.ref(), node);
-        journal.add(new Object[] {Boolean.TRUE, pod, node});
+        journal.add(new Change(true, pod, node));
     }
 
     /** Takes a pod off a node (a bound pod chosen as a victim, or an assumed one). */
@@ -269,8 +264,7 @@ public final class ClusterSnapshot {
         onNode[pod.ordinal()] = false;
         count(pod, -1);
         nodeVersion[node]++;
-        assumedOn.remove(pod.ref());
-        journal.add(new Object[] {Boolean.FALSE, pod, node});
+        journal.add(new Change(false, pod, node));
     }
 
     /** A point to roll back to. */
@@ -281,20 +275,14 @@ public final class ClusterSnapshot {
     /** Undoes every assume and forget since {@code mark}, newest first. */
     public void rollbackTo(int mark) {
         for (int i = journal.size() - 1; i >= mark; i--) {
-            Object[] e = journal.remove(i);
-            PodInfo pod = (PodInfo) e[1];
-            int node = (Integer) e[2];
-            nodeVersion[node]++;
-            onNode[pod.ordinal()] = !(Boolean) e[0];
-            count(pod, (Boolean) e[0] ? -1 : 1);
-            if ((Boolean) e[0]) {
-                nodes[node].remove(pod);
-                assumedOn.remove(pod.ref());
+            Change c = journal.remove(i);
+            nodeVersion[c.node()]++;
+            onNode[c.pod().ordinal()] = !c.added();
+            count(c.pod(), c.added() ? -1 : 1);
+            if (c.added()) {
+                nodes[c.node()].remove(c.pod());
             } else {
-                nodes[node].add(pod);
-                if (!pod.pod().isBound()) {
-                    assumedOn.put(pod.ref(), node);
-                }
+                nodes[c.node()].add(c.pod());
             }
         }
     }

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 /**
  * Smoke check and profiling driver. {@code Probe <shape> [rounds] [stage]}: generates the shape, checks it is valid
  * and every group is decided, prints per-stage timings, then repeats {@code stage} (decide by default; or tokenize,
- * decode, validate, compile, encode, full) {@code rounds} times, printing the median, so a JFR recording of this
+ * decode, validate, compile, encode, full, compiled = decide on a compiled snapshot) {@code rounds} times, printing the median, so a JFR recording of this
  * process shows that stage alone (after the first warm rounds).
  */
 public final class Probe {
@@ -55,6 +55,7 @@ public final class Probe {
                     .orElse(null);
             System.out.println("NOT ALL SCHEDULED; first: " + (first == null ? null : first.message()));
         }
+        dev.muster.core.snapshot.ClusterSnapshot compiled = dev.muster.core.decision.DecisionEngine.compile(req);
         long[] ns = new long[rounds];
         for (int i = 0; i < rounds; i++) {
             long s = System.nanoTime();
@@ -65,6 +66,10 @@ public final class Probe {
                 case "compile" -> Fixture.compile(doc);
                 case "encode" -> Fixture.encode(result);
                 case "full" -> f.full(body);
+                case "compiled" -> {
+                    f.engine.decide(compiled, req.podGroups(), req.options(), () -> false);
+                    compiled.rollbackTo(0);
+                }
                 default -> f.decide(req);
             }
             ns[i] = System.nanoTime() - s;

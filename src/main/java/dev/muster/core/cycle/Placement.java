@@ -41,6 +41,15 @@ public final class Placement implements ClusterView {
         return nodes;
     }
 
+    /** The position of snapshot node {@code snapshotIndex} in this placement, or -1 when it is not in it. */
+    int localIndex(int snapshotIndex) {
+        if (nodes.length == snapshot.nodeCount()) {
+            return snapshotIndex; // every node: ascending distinct indices below nodeCount are the identity
+        }
+        int at = java.util.Arrays.binarySearch(nodes, snapshotIndex);
+        return at >= 0 ? at : -1;
+    }
+
     /** Snapshot index of the i-th node of this placement. */
     public int nodeIndex(int i) {
         return nodes[i];

@@ -24,9 +24,10 @@ import java.util.stream.IntStream;
  * <p>
  * Opportunistic batching: the evaluation of a pod is kept — each node's verdict, raw and normalized scores and
  * total — and the next pod with an equal, batchable {@link PodSignature} re-evaluates only the nodes whose contents
- * changed since (the snapshot's node versions tell). Scores are re-normalized over all feasible nodes only when a
- * node became (in)feasible or a raw score of a plugin that normalizes across nodes changed; otherwise only the
- * changed nodes' totals are updated. The result is the same as a full evaluation.
+ * changed since (the snapshot's change log and node versions tell). Scores are re-normalized over all feasible
+ * nodes only when a node became (in)feasible or a raw score of a plugin that normalizes across nodes changed;
+ * otherwise only the changed nodes' totals are updated, and the best node, kept in a tournament tree, is found in
+ * O(log n) instead of a scan. The result is the same as a full evaluation.
  * <p>
  * Filtering and scoring a full node list run in parallel chunks when a pool is given and the list is large; each
  * node's results go to its own slots, so the outcome does not depend on thread timing. Not thread-safe otherwise:
@@ -54,6 +55,9 @@ final class PodScheduler {
     private long[][] norm;           // per score plugin, per placement node (feasible nodes only)
     private long[] totals;           // per placement node (feasible nodes only)
     private int feasibleCount;
+    private int seenChanges;         // the snapshot's change count when the evaluation was last brought up to date
+    private int[] tree;              // tournament over placement nodes: tree[1] is the best feasible node or -1
+    private int leaves;
     private boolean preFilterFailed;
     private Status preFilterStatus;
 
@@ -99,6 +103,7 @@ final class PodScheduler {
         cachedState = state;
         cachedPod = pod;
         preFilterFailed = false;
+        seenChanges = snapshot.changeCount();
         filterSkipped = new boolean[filters.size()];
         for (PreFilterPlugin p : preFilters) {
             Status s = p.preFilter(state, pod, placement);
@@ -141,15 +146,20 @@ final class PodScheduler {
         return n;
     }
 
-    /** Re-evaluates the nodes that changed since the cached evaluation; returns how many. */
+    /**
+     * Re-evaluates the nodes that changed since the cached evaluation (the snapshot's change log names them, so
+     * this costs O(changes), not O(nodes)); returns how many.
+     */
     private int refresh(PodInfo pod, Placement placement) {
-        int n = placement.nodeCount();
+        int end = snapshot.changeCount();
         int changed = 0;
         boolean feasibilityChanged = false;
         boolean[] renorm = null;
-        for (int i = 0; i < n; i++) {
-            if (versions[i] == snapshot.nodeVersion(placement.nodeIndex(i))) {
-                continue;
+        for (int c = seenChanges; c < end; c++) {
+            int idx = snapshot.changedNode(c);
+            int i = placement.localIndex(idx);
+            if (i < 0 || versions[i] == snapshot.nodeVersion(idx)) {
+                continue; // not in this placement, or already brought up to date by an earlier entry
             }
             changed++;
             boolean wasFeasible = verdicts[i] == null;
@@ -157,31 +167,32 @@ final class PodScheduler {
             if (wasFeasible != feasible) {
                 feasibilityChanged = true;
             }
-            if (!feasible) {
-                continue;
-            }
-            for (int k = 0; k < scores.size(); k++) {
-                if (scoreSkipped[k]) {
-                    continue;
-                }
-                long before = raw[k][i];
-                long after = scores.get(k).plugin().score(cachedState, pod, snapshot.node(placement.nodeIndex(i)));
-                raw[k][i] = after;
-                if (scores.get(k).plugin().normalizesAcrossNodes()) {
-                    if (before != after || !wasFeasible) {
-                        if (renorm == null) {
-                            renorm = new boolean[scores.size()];
-                        }
-                        renorm[k] = true;
+            if (feasible) {
+                for (int k = 0; k < scores.size(); k++) {
+                    if (scoreSkipped[k]) {
+                        continue;
                     }
-                } else {
-                    norm[k][i] = after;
+                    long before = raw[k][i];
+                    long after = scores.get(k).plugin().score(cachedState, pod, snapshot.node(idx));
+                    raw[k][i] = after;
+                    if (scores.get(k).plugin().normalizesAcrossNodes()) {
+                        if (before != after || !wasFeasible) {
+                            if (renorm == null) {
+                                renorm = new boolean[scores.size()];
+                            }
+                            renorm[k] = true;
+                        }
+                    } else {
+                        norm[k][i] = after;
+                    }
                 }
             }
             if (!feasibilityChanged && renorm == null) {
                 totals[i] = total(i);
+                updateTree(i);
             }
         }
+        seenChanges = end;
         if (feasibilityChanged) {
             renormalize(null);
         } else if (renorm != null) {
@@ -219,6 +230,49 @@ final class PodScheduler {
         for (int j = 0; j < f; j++) {
             totals[at[j]] = total(at[j]);
         }
+        rebuildTree();
+    }
+
+    /** Rebuilds the tournament over all placement nodes: O(n). */
+    private void rebuildTree() {
+        int n = verdicts.length;
+        int size = 1;
+        while (size < n) {
+            size <<= 1;
+        }
+        if (tree == null || tree.length != 2 * size) {
+            tree = new int[2 * size];
+        }
+        leaves = size;
+        for (int i = 0; i < size; i++) {
+            tree[size + i] = i < n && verdicts[i] == null ? i : -1;
+        }
+        for (int k = size - 1; k >= 1; k--) {
+            tree[k] = better(tree[2 * k], tree[2 * k + 1]);
+        }
+    }
+
+    /** Replays node i's verdict and total up the tournament: O(log n). */
+    private void updateTree(int i) {
+        int k = leaves + i;
+        tree[k] = verdicts[i] == null ? i : -1;
+        for (k >>= 1; k >= 1; k >>= 1) {
+            tree[k] = better(tree[2 * k], tree[2 * k + 1]);
+        }
+    }
+
+    /** The better of two placement nodes (-1 = none): higher total, then the lower index (name order). */
+    private int better(int a, int b) {
+        if (a < 0) {
+            return b;
+        }
+        if (b < 0) {
+            return a;
+        }
+        if (totals[a] != totals[b]) {
+            return totals[a] > totals[b] ? a : b;
+        }
+        return Math.min(a, b);
     }
 
     private long total(int i) {
@@ -300,14 +354,7 @@ final class PodScheduler {
             }
             return new PodAttempt(-1, d, evaluations);
         }
-        int best = -1;
-        long bestTotal = Long.MIN_VALUE;
-        for (int i = 0; i < n; i++) {
-            if (verdicts[i] == null && totals[i] > bestTotal) {
-                best = i;
-                bestTotal = totals[i];
-            }
-        }
+        int best = tree[1];
         return new PodAttempt(placement.nodeIndex(best), null, evaluations);
     }
 

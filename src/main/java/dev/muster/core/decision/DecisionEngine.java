@@ -62,14 +62,33 @@ public final class DecisionEngine {
      * @throws DecisionAbortedException when {@code stop} turned true (a passed deadline, a gone caller)
      */
     public DecisionResult decide(DecisionRequest request, java.util.function.BooleanSupplier stop) {
-        ClusterSnapshot snapshot = new ClusterSnapshot(request.cluster());
+        return decide(compile(request), request.podGroups(), request.options(), stop);
+    }
+
+    /** Compiles a request's cluster into the snapshot the engine decides on (node table, pod vectors, members). */
+    public static ClusterSnapshot compile(DecisionRequest request) {
+        return new ClusterSnapshot(request.cluster());
+    }
+
+    /**
+     * Decides on a compiled snapshot that no decision has changed yet ({@code snapshot.mark() == 0}). The snapshot
+     * keeps the run's assumed placements and evictions afterwards; {@code snapshot.rollbackTo(0)} restores it, so
+     * one compiled snapshot can be decided again (the benchmarks time the engine that way).
+     *
+     * @param selected the groups to decide, or null for every PodGroup with an unbound member
+     * @throws DecisionAbortedException when {@code stop} turned true
+     */
+    public DecisionResult decide(ClusterSnapshot snapshot, List<GroupRef> selected, DecisionOptions options,
+                                 java.util.function.BooleanSupplier stop) {
+        snapshot.startRun();
+        DecisionOptions opts = options == null ? DecisionOptions.DEFAULT : options;
         SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold(), stop);
-        List<GroupRef> order = groupsToDecide(snapshot, request.podGroups());
+        List<GroupRef> order = groupsToDecide(snapshot, selected);
         List<Decision> decisions = new ArrayList<>(order.size());
         try {
             for (GroupRef ref : order) {
                 scope.checkStop();
-                decisions.add(decideGroup(scope, ref, request.options()));
+                decisions.add(decideGroup(scope, ref, opts));
             }
         } catch (CycleAbortedException e) {
             throw new DecisionAbortedException();

@@ -44,6 +44,11 @@ public final class ClusterSnapshot {
     private int podsWithAffinity;
     private int podsWithRequiredAnti;
     private final List<Change> journal = new ArrayList<>();
+    // Every change of a node's pods in order, undo included (rollback appends too): lets a caller that cached
+    // per-node results visit only the nodes changed since, instead of comparing every node's version.
+    private int[] changedNodes = new int[256];
+    private PodInfo[] changedPods = new PodInfo[256];
+    private int changes;
 
     /** One journal entry: a pod added to ({@code added}) or removed from a node. */
     private record Change(boolean added, PodInfo pod, int node) {
@@ -244,6 +249,43 @@ public final class ClusterSnapshot {
         return result;
     }
 
+    /** How many node changes this run made so far (assume, forget and their undo each count one). */
+    public int changeCount() {
+        return changes;
+    }
+
+    /** The node of the i-th change ({@code 0 <= i < changeCount()}). */
+    public int changedNode(int i) {
+        return changedNodes[i];
+    }
+
+    /** The pod added or removed by the i-th change. */
+    public PodInfo changedPod(int i) {
+        return changedPods[i];
+    }
+
+    /**
+     * Starts a decision run on this snapshot: empties the change log (nothing may hold positions in it from an
+     * earlier run). Only allowed while no change is outstanding ({@code mark() == 0}).
+     */
+    public void startRun() {
+        if (!journal.isEmpty()) {
+            throw new IllegalStateException("the snapshot carries " + journal.size()
+                    + " changes of an earlier run: roll it back to 0 first");
+        }
+        changes = 0;
+        java.util.Arrays.fill(changedPods, null);
+    }
+
+    private void logChange(PodInfo pod, int node) {
+        if (changes == changedNodes.length) {
+            changedNodes = java.util.Arrays.copyOf(changedNodes, changes * 2);
+            changedPods = java.util.Arrays.copyOf(changedPods, changes * 2);
+        }
+        changedNodes[changes] = node;
+        changedPods[changes++] = pod;
+    }
+
     /** Whether the pod is on a node now: bound and not evicted, or assumed. */
     public boolean isOnNode(PodInfo pod) {
         return onNode[pod.ordinal()];
@@ -256,6 +298,7 @@ public final class ClusterSnapshot {
         count(pod, 1);
         nodeVersion[node]++;
         journal.add(new Change(true, pod, node));
+        logChange(pod, node);
     }
 
     /** Takes a pod off a node (a bound pod chosen as a victim, or an assumed one). */
@@ -265,6 +308,7 @@ public final class ClusterSnapshot {
         count(pod, -1);
         nodeVersion[node]++;
         journal.add(new Change(false, pod, node));
+        logChange(pod, node);
     }
 
     /** A point to roll back to. */
@@ -277,6 +321,7 @@ public final class ClusterSnapshot {
         for (int i = journal.size() - 1; i >= mark; i--) {
             Change c = journal.remove(i);
             nodeVersion[c.node()]++;
+            logChange(c.pod(), c.node());
             onNode[c.pod().ordinal()] = !c.added();
             count(c.pod(), c.added() ? -1 : 1);
             if (c.added()) {

@@ -57,7 +57,10 @@ public final class Probe {
         }
         dev.muster.core.snapshot.ClusterSnapshot compiled = dev.muster.core.decision.DecisionEngine.compile(req);
         long[] ns = new long[rounds];
+        long[] cpu = new long[rounds];
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         for (int i = 0; i < rounds; i++) {
+            long c = threads.getCurrentThreadCpuTime();
             long s = System.nanoTime();
             switch (stage) {
                 case "tokenize" -> Fixture.tokenize(body);
@@ -73,10 +76,15 @@ public final class Probe {
                 default -> f.decide(req);
             }
             ns[i] = System.nanoTime() - s;
+            cpu[i] = threads.getCurrentThreadCpuTime() - c;
         }
         Arrays.sort(ns);
+        Arrays.sort(cpu);
         System.out.printf(Locale.ROOT, "%s x%d: median %.1f ms, min %.1f ms, max %.1f ms%n", stage, rounds,
                 ns[rounds / 2] / 1e6, ns[0] / 1e6, ns[rounds - 1] / 1e6);
+        // CPU time of this thread: what the stage costs when other processes share the cores (GC threads excluded)
+        System.out.printf(Locale.ROOT, "%s x%d: cpu median %.1f ms, min %.1f ms%n", stage, rounds,
+                cpu[rounds / 2] / 1e6, cpu[0] / 1e6);
     }
 
     private static long ms(long since) {

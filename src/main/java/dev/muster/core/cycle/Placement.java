@@ -105,6 +105,12 @@ public final class Placement implements ClusterView {
         return snapshot.podsWithRequiredAntiAffinity();
     }
 
+    @Override
+    public <T extends dev.muster.core.framework.PodIndex> T podIndex(dev.muster.core.framework.StateKey<T> key,
+                                                                     java.util.function.Supplier<T> empty) {
+        return snapshot.podIndex(key, empty);
+    }
+
     public ClusterSnapshot snapshot() {
         return snapshot;
     }

@@ -245,13 +245,10 @@ public final class DecisionEngine {
     /** Pods that take part in no decision: unbound members with scheduling gates. */
     private static List<PodStatus> podStatuses(ClusterSnapshot snapshot) {
         List<PodStatus> out = new ArrayList<>();
-        for (PodInfo p : snapshot.pods()) {
-            Pod pod = p.pod();
-            if (!pod.isBound() && !pod.isTerminal() && pod.isGated()) {
-                out.add(new PodStatus(p.ref(), PodStatus.SCHEDULING_GATED,
-                        "Scheduling is blocked due to non-empty scheduling gates: " + String.join(", ",
-                                pod.schedulingGates())));
-            }
+        for (PodInfo p : snapshot.gatedPendingPods()) {
+            out.add(new PodStatus(p.ref(), PodStatus.SCHEDULING_GATED,
+                    "Scheduling is blocked due to non-empty scheduling gates: " + String.join(", ",
+                            p.pod().schedulingGates())));
         }
         out.sort(Comparator.comparing(PodStatus::pod));
         return out;

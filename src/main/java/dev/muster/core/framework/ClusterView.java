@@ -37,4 +37,10 @@ public interface ClusterView {
 
     /** Pods on nodes that carry required pod anti-affinity terms, cluster-wide. */
     int podsWithRequiredAntiAffinity();
+
+    /**
+     * The snapshot's index under {@code key}: created with {@code empty}, fed every pod on a node, then kept current
+     * as pods come and go; the same object for the rest of the run.
+     */
+    <T extends PodIndex> T podIndex(StateKey<T> key, java.util.function.Supplier<T> empty);
 }

@@ -1,8 +1,10 @@
 package dev.muster.core.snapshot;
 
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodIndex;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.ResourceIndex;
+import dev.muster.core.framework.StateKey;
 import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Node;
@@ -33,6 +35,7 @@ public final class ClusterSnapshot {
     private final NodeInfo[] nodes;
     private final Map<String, Integer> nodeIndex;
     private final List<PodInfo> pods;
+    private final List<PodInfo> gatedPending = new ArrayList<>();
     private final Map<PodRef, PodInfo> podsByRef;
     private final Map<GroupRef, PodGroup> groups;
     private final Map<GroupRef, Integer> groupPriorities;
@@ -44,6 +47,8 @@ public final class ClusterSnapshot {
     private int podsWithAffinity;
     private int podsWithRequiredAnti;
     private final List<Change> journal = new ArrayList<>();
+    private final Map<StateKey<?>, PodIndex> indexes = new HashMap<>();
+    private PodIndex[] indexList = new PodIndex[0];
     // Every change of a node's pods in order, undo included (rollback appends too): lets a caller that cached
     // per-node results visit only the nodes changed since, instead of comparing every node's version.
     private int[] changedNodes = new int[256];
@@ -100,6 +105,9 @@ public final class ClusterSnapshot {
             podsByRef.put(p.ref(), info);
             if (g != null) {
                 members.computeIfAbsent(g, k -> new ArrayList<>()).add(info);
+            }
+            if (!p.isBound() && !p.isTerminal() && p.isGated()) {
+                gatedPending.add(info);
             }
             if (p.isBound() && !p.isTerminal()) {
                 Integer at = nodeIndex.get(p.nodeName());
@@ -159,6 +167,11 @@ public final class ClusterSnapshot {
     /** All pods of the request, in request order. */
     public List<PodInfo> pods() {
         return Collections.unmodifiableList(pods);
+    }
+
+    /** Unbound, not terminal pods with scheduling gates, in request order (no cycle considers them). */
+    public List<PodInfo> gatedPendingPods() {
+        return Collections.unmodifiableList(gatedPending);
     }
 
     public PodInfo pod(PodRef ref) {
@@ -249,6 +262,40 @@ public final class ClusterSnapshot {
         return result;
     }
 
+    /**
+     * The index under {@code key}, built on first use from every pod on a node and kept current by
+     * {@link #assume}, {@link #forget} and {@link #rollbackTo} from then on (see {@link PodIndex}).
+     */
+    public <T extends PodIndex> T podIndex(StateKey<T> key, java.util.function.Supplier<T> empty) {
+        @SuppressWarnings("unchecked")
+        T index = (T) indexes.get(key);
+        if (index == null) {
+            index = empty.get();
+            for (NodeInfo n : nodes) {
+                List<PodInfo> on = n.pods();
+                for (int i = 0, size = on.size(); i < size; i++) {
+                    index.added(on.get(i), n);
+                }
+            }
+            indexes.put(key, index);
+            indexList = java.util.Arrays.copyOf(indexList, indexList.length + 1);
+            indexList[indexList.length - 1] = index;
+        }
+        return index;
+    }
+
+    private void indexAdded(PodInfo pod, int node) {
+        for (PodIndex index : indexList) {
+            index.added(pod, nodes[node]);
+        }
+    }
+
+    private void indexRemoved(PodInfo pod, int node) {
+        for (PodIndex index : indexList) {
+            index.removed(pod, nodes[node]);
+        }
+    }
+
     /** How many node changes this run made so far (assume, forget and their undo each count one). */
     public int changeCount() {
         return changes;
@@ -299,6 +346,7 @@ public final class ClusterSnapshot {
         nodeVersion[node]++;
         journal.add(new Change(true, pod, node));
         logChange(pod, node);
+        indexAdded(pod, node);
     }
 
     /** Takes a pod off a node (a bound pod chosen as a victim, or an assumed one). */
@@ -309,6 +357,7 @@ public final class ClusterSnapshot {
         nodeVersion[node]++;
         journal.add(new Change(false, pod, node));
         logChange(pod, node);
+        indexRemoved(pod, node);
     }
 
     /** A point to roll back to. */
@@ -326,8 +375,10 @@ public final class ClusterSnapshot {
             count(c.pod(), c.added() ? -1 : 1);
             if (c.added()) {
                 nodes[c.node()].remove(c.pod());
+                indexRemoved(c.pod(), c.node());
             } else {
                 nodes[c.node()].add(c.pod());
+                indexAdded(c.pod(), c.node());
             }
         }
     }

@@ -43,8 +43,14 @@ public final class TestCluster implements ClusterView {
         return snapshot;
     }
 
+    /** The pod of that name in "default", else the only pod of that name in any namespace. */
     public PodInfo pod(String name) {
-        return pod("default", name);
+        PodInfo p = snapshot.pod(new PodRef("default", name));
+        if (p != null) {
+            return p;
+        }
+        List<PodInfo> named = snapshot.pods().stream().filter(i -> i.ref().name().equals(name)).toList();
+        return named.size() == 1 ? named.get(0) : pod("default", name);
     }
 
     public PodInfo pod(String namespace, String name) {
@@ -117,6 +123,12 @@ public final class TestCluster implements ClusterView {
     @Override
     public int podsWithRequiredAntiAffinity() {
         return snapshot().podsWithRequiredAntiAffinity();
+    }
+
+    @Override
+    public <T extends dev.muster.core.framework.PodIndex> T podIndex(dev.muster.core.framework.StateKey<T> key,
+                                                                     java.util.function.Supplier<T> empty) {
+        return snapshot().podIndex(key, empty);
     }
 
     /** PreFilter (if any) then Filter per node, by node name in name order. A PreFilter Skip yields Success everywhere. */

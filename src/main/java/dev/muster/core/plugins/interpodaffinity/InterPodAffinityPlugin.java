@@ -26,7 +26,10 @@ import java.util.Map;
  * self-affine set (nothing matches anywhere and the pod matches its own terms) — unresolvable; (2) its required
  * anti-affinity: no matching pod in the node's domain of any term — Unschedulable; (3) existing pods' required
  * anti-affinity: no pod whose term matches the incoming pod may share a domain with the node — Unschedulable.
- * PreFilter counts matches per domain over all nodes, so Filter is O(terms) per node.
+ * PreFilter counts matches per domain, so Filter is O(terms) per node. The counts come from two per-snapshot
+ * indexes the snapshot keeps current as pods are assumed and forgotten ({@link ExistingTerms}: existing pods'
+ * terms aggregated per distinct term and domain; {@link PodsByLabel}: pods by label pair), not from a walk over
+ * every pod of the cluster for every pod evaluated.
  * <p>
  * Score: per domain, the weights of the incoming pod's preferred terms matched by existing pods (anti-affinity
  * subtracts), plus existing pods' preferred terms matched by the incoming pod, plus existing pods' required
@@ -51,6 +54,8 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
 
     private static final StateKey<FilterState> FILTER_STATE = StateKey.of("PreFilter" + NAME);
     private static final StateKey<ScoreState> SCORE_STATE = StateKey.of("PreScore" + NAME);
+    private static final StateKey<ExistingTerms> EXISTING_TERMS = StateKey.of(NAME + "/existingTerms");
+    private static final StateKey<PodsByLabel> PODS_BY_LABEL = StateKey.of(NAME + "/podsByLabel");
 
     @Override
     public String name() {
@@ -63,43 +68,24 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
         List<ResolvedTerm> affinity = ResolvedTerm.required(pod, pod.affinity().requiredPodAffinity());
         List<ResolvedTerm> anti = ResolvedTerm.required(pod, pod.affinity().requiredPodAntiAffinity());
 
-        if (affinity.isEmpty() && anti.isEmpty() && cluster.podsWithRequiredAntiAffinity() == 0) {
-            return Status.SKIP; // nothing to check anywhere: no node walk
+        boolean anyRequiredAnti = cluster.podsWithRequiredAntiAffinity() > 0;
+        if (affinity.isEmpty() && anti.isEmpty() && !anyRequiredAnti) {
+            return Status.SKIP; // nothing to check anywhere
         }
         TopologyCounts existingAnti = new TopologyCounts();
-        boolean anyRequiredAnti = false;
-        int all = cluster.allNodeCount();
-        for (int i = 0; i < all && cluster.podsWithRequiredAntiAffinity() > 0; i++) {
-            NodeInfo node = cluster.anyNode(i);
-            if (!node.hasPodsWithRequiredAntiAffinity()) {
-                continue;
-            }
-            anyRequiredAnti = true;
-            Map<String, String> labels = node.node().labels();
-            for (PodInfo existing : node.pods()) {
-                List<ResolvedTerm> terms = ResolvedTerm.required(existing.pod(),
-                        existing.pod().affinity().requiredPodAntiAffinity());
-                for (ResolvedTerm t : terms) {
-                    String value = labels.get(t.topologyKey());
-                    if (value != null && t.matches(pod)) {
-                        existingAnti.add(t.topologyKey(), value, 1);
-                    }
-                }
-            }
+        if (anyRequiredAnti) {
+            cluster.podIndex(EXISTING_TERMS, ExistingTerms::new).forEachMatching(pod,
+                    ExistingTerms.REQUIRED_ANTI_AFFINITY, e -> addCounts(existingAnti, e, 1));
         }
-        if (affinity.isEmpty() && anti.isEmpty() && !anyRequiredAnti) {
-            return Status.SKIP;
-        }
-
         TopologyCounts affinityCounts = new TopologyCounts();
         TopologyCounts antiCounts = new TopologyCounts();
         if (!affinity.isEmpty() || !anti.isEmpty()) {
-            for (int i = 0; i < all; i++) {
-                NodeInfo node = cluster.anyNode(i);
-                Map<String, String> labels = node.node().labels();
-                for (PodInfo existing : node.pods()) {
-                    Pod e = existing.pod();
-                    if (ResolvedTerm.matchesAll(affinity, e)) {
+            PodsByLabel pods = cluster.podIndex(PODS_BY_LABEL, PodsByLabel::new);
+            if (!affinity.isEmpty()) {
+                // a pod counts for affinity when it matches every term; the first term's candidates are a superset
+                pods.forEachCandidate(affinity.get(0), (existing, node) -> {
+                    if (ResolvedTerm.matchesAll(affinity, existing.pod())) {
+                        Map<String, String> labels = node.node().labels();
                         for (ResolvedTerm t : affinity) {
                             String value = labels.get(t.topologyKey());
                             if (value != null) {
@@ -107,18 +93,31 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
                             }
                         }
                     }
-                    for (ResolvedTerm t : anti) {
-                        String value = labels.get(t.topologyKey());
-                        if (value != null && t.matches(e)) {
-                            antiCounts.add(t.topologyKey(), value, 1);
-                        }
+                });
+            }
+            for (ResolvedTerm t : anti) {
+                pods.forEachCandidate(t, (existing, node) -> {
+                    String value = node.node().labels().get(t.topologyKey());
+                    if (value != null && t.matches(existing.pod())) {
+                        antiCounts.add(t.topologyKey(), value, 1);
                     }
-                }
+                });
             }
         }
         state.put(FILTER_STATE, new FilterState(affinity, anti, affinityCounts, antiCounts, existingAnti,
                 ResolvedTerm.matchesAll(affinity, pod)));
         return Status.SUCCESS;
+    }
+
+    /** Adds an existing term's pods per domain, times {@code factor}; domains it left are skipped. */
+    private static void addCounts(TopologyCounts into, ExistingTerms.Entry e, long factor) {
+        String key = e.term.topologyKey();
+        for (Map.Entry<String, long[]> d : e.byValue.entrySet()) {
+            long pods = d.getValue()[0];
+            if (pods != 0) {
+                into.add(key, d.getKey(), pods * factor);
+            }
+        }
     }
 
     @Override
@@ -182,36 +181,25 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
         List<ResolvedTerm> preferredAnti = ResolvedTerm.weighted(pod, a.preferredPodAntiAffinity());
         boolean hasConstraints = !preferred.isEmpty() || !preferredAnti.isEmpty();
         if (!hasConstraints && cluster.podsWithAffinity() == 0) {
-            return Status.SKIP; // no term on either side: no node walk
+            return Status.SKIP; // no term on either side
         }
 
         TopologyCounts scores = new TopologyCounts();
-        int all = cluster.allNodeCount();
-        for (int i = 0; i < all; i++) {
-            NodeInfo node = cluster.anyNode(i);
-            if (!hasConstraints && !node.hasPodsWithAffinity()) {
-                continue;
+        if (hasConstraints) {
+            PodsByLabel pods = cluster.podIndex(PODS_BY_LABEL, PodsByLabel::new);
+            addOwnMatches(scores, pods, preferred, 1);
+            addOwnMatches(scores, pods, preferredAnti, -1);
+        }
+        if (cluster.podsWithAffinity() > 0) {
+            ExistingTerms existing = cluster.podIndex(EXISTING_TERMS, ExistingTerms::new);
+            if (HARD_POD_AFFINITY_WEIGHT > 0) {
+                existing.forEachMatching(pod, ExistingTerms.REQUIRED_AFFINITY,
+                        e -> addCounts(scores, e, HARD_POD_AFFINITY_WEIGHT));
             }
-            Map<String, String> labels = node.node().labels();
-            if (labels.isEmpty()) {
-                continue;
-            }
-            for (PodInfo existingInfo : node.pods()) {
-                Pod existing = existingInfo.pod();
-                Affinity ea = existing.affinity();
-                if (!hasConstraints && !ea.hasPodAffinity()) {
-                    continue;
-                }
-                addMatches(scores, preferred, existing, labels, 1);
-                addMatches(scores, preferredAnti, existing, labels, -1);
-                if (HARD_POD_AFFINITY_WEIGHT > 0) {
-                    for (ResolvedTerm t : ResolvedTerm.required(existing, ea.requiredPodAffinity())) {
-                        addMatch(scores, t, HARD_POD_AFFINITY_WEIGHT, pod, labels, 1);
-                    }
-                }
-                addMatches(scores, ResolvedTerm.weighted(existing, ea.preferredPodAffinity()), pod, labels, 1);
-                addMatches(scores, ResolvedTerm.weighted(existing, ea.preferredPodAntiAffinity()), pod, labels, -1);
-            }
+            existing.forEachMatching(pod, ExistingTerms.PREFERRED_AFFINITY,
+                    e -> addCounts(scores, e, e.term.weight()));
+            existing.forEachMatching(pod, ExistingTerms.PREFERRED_ANTI_AFFINITY,
+                    e -> addCounts(scores, e, -e.term.weight()));
         }
         if (scores.isEmpty()) {
             return Status.SKIP;
@@ -220,18 +208,15 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
         return Status.SUCCESS;
     }
 
-    private static void addMatches(TopologyCounts scores, List<ResolvedTerm> terms, Pod target,
-                                   Map<String, String> labels, int sign) {
+    /** The incoming pod's own weighted terms: each matching pod on a node adds ±weight to its domain. */
+    private static void addOwnMatches(TopologyCounts scores, PodsByLabel pods, List<ResolvedTerm> terms, int sign) {
         for (ResolvedTerm t : terms) {
-            addMatch(scores, t, t.weight(), target, labels, sign);
-        }
-    }
-
-    private static void addMatch(TopologyCounts scores, ResolvedTerm t, int weight, Pod target,
-                                 Map<String, String> labels, int sign) {
-        String value = labels.get(t.topologyKey());
-        if (value != null && t.matches(target)) {
-            scores.add(t.topologyKey(), value, (long) weight * sign);
+            pods.forEachCandidate(t, (existing, node) -> {
+                String value = node.node().labels().get(t.topologyKey());
+                if (value != null && t.matches(existing.pod())) {
+                    scores.add(t.topologyKey(), value, (long) t.weight() * sign);
+                }
+            });
         }
     }
 

@@ -10,10 +10,17 @@ import dev.muster.core.framework.PreScorePlugin;
 import dev.muster.core.framework.Profile;
 import dev.muster.core.framework.ScorePlugin;
 import dev.muster.core.framework.Status;
+import dev.muster.core.model.Affinity;
+import dev.muster.core.model.PodAffinityTerm;
+import dev.muster.core.model.WeightedPodAffinityTerm;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
 
@@ -23,17 +30,30 @@ import java.util.stream.IntStream;
  * ties between best-scored nodes break on the node name instead of at random, so decisions are reproducible.
  * <p>
  * Opportunistic batching: the evaluation of a pod is kept — each node's verdict, raw and normalized scores and
- * total — and the next pod with an equal, batchable {@link PodSignature} re-evaluates only the nodes whose contents
- * changed since (the snapshot's change log and node versions tell). Scores are re-normalized over all feasible
- * nodes only when a node became (in)feasible or a raw score of a plugin that normalizes across nodes changed;
- * otherwise only the changed nodes' totals are updated, and the best node, kept in a tournament tree, is found in
- * O(log n) instead of a scan. The result is the same as a full evaluation.
+ * total — per {@link PodSignature} (the last {@value #CACHED_SIGNATURES} signatures, so members of a group's roles
+ * that alternate keep theirs), and the next pod with an equal, refreshable signature re-evaluates only the nodes
+ * that changed since. The snapshot's change log names them, so a refresh costs O(changes), not O(nodes):
+ * <ul>
+ *   <li>when neither the pod nor any pod that came or went carries pod (anti-)affinity terms, the PreFilter and
+ *       PreScore state still holds and only the changed nodes are evaluated again;</li>
+ *   <li>otherwise the changes reach beyond their node: PreFilter and PreScore run again (cheap: InterPodAffinity
+ *       reads per-snapshot indexes), and every node sharing a topology domain with a changed node, for any
+ *       topology key of the pod's terms or of the changed pods' terms, is evaluated again. Should a plugin's Skip
+ *       verdict change, or a PreFilter fail, the pod gets a full evaluation instead.</li>
+ * </ul>
+ * Scores are re-normalized over all feasible nodes only when a node became (in)feasible or a raw score of a
+ * plugin that normalizes across nodes changed; otherwise only the changed nodes' totals are updated, and the best
+ * node, kept in a tournament tree, is found in O(log n). The result is the same as a full evaluation. Signatures
+ * with topology spread constraints or resource claims are evaluated in full every time.
  * <p>
  * Filtering and scoring a full node list run in parallel chunks when a pool is given and the list is large; each
  * node's results go to its own slots, so the outcome does not depend on thread timing. Not thread-safe otherwise:
- * one instance per cycle.
+ * one instance per placement and run.
  */
 final class PodScheduler {
+    /** Evaluations kept, least recently used dropped first: bounds memory at this many × O(nodes). */
+    static final int CACHED_SIGNATURES = 16;
+
     private final ClusterSnapshot snapshot;
     private final List<PreFilterPlugin> preFilters;
     private final List<FilterPlugin> filters;
@@ -41,27 +61,23 @@ final class PodScheduler {
     private final List<Profile.WeightedScore> scores;
     private final ForkJoinPool pool;
     private final int parallelThreshold;
-
-    // The last evaluation.
-    private PodSignature cachedSignature;
-    private Placement cachedPlacement;
-    private CycleState cachedState;
-    private PodInfo cachedPod;
-    private boolean[] filterSkipped;
-    private boolean[] scoreSkipped;
-    private int[] versions;          // per placement node
-    private Status[] verdicts;       // per placement node: null = feasible
-    private long[][] raw;            // per score plugin, per placement node
-    private long[][] norm;           // per score plugin, per placement node (feasible nodes only)
-    private long[] totals;           // per placement node (feasible nodes only)
-    private int feasibleCount;
-    private int seenChanges;         // the snapshot's change count when the evaluation was last brought up to date
-    private int[] tree;              // tournament over placement nodes: tree[1] is the best feasible node or -1
-    private int leaves;
-    private boolean preFilterFailed;
-    private Status preFilterStatus;
+    private final Map<PodSignature, Evaluation> cache = new LinkedHashMap<>(32, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<PodSignature, Evaluation> eldest) {
+            return size() > CACHED_SIGNATURES;
+        }
+    };
+    private Evaluation last;
+    private final boolean batching;
 
     PodScheduler(Profile profile, ClusterSnapshot snapshot, ForkJoinPool pool, int parallelThreshold) {
+        this(profile, snapshot, pool, parallelThreshold, true);
+    }
+
+    /** @param batching false evaluates every pod in full (the reference the property tests compare against) */
+    PodScheduler(Profile profile, ClusterSnapshot snapshot, ForkJoinPool pool, int parallelThreshold,
+                 boolean batching) {
+        this.batching = batching;
         this.snapshot = snapshot;
         this.preFilters = profile.preFilter();
         this.filters = profile.filter();
@@ -71,218 +87,448 @@ final class PodScheduler {
         this.parallelThreshold = parallelThreshold;
     }
 
-    /** Forgets the cached evaluation. */
+    /** Forgets every cached evaluation. */
     void invalidate() {
-        cachedSignature = null;
-        cachedPlacement = null;
+        cache.clear();
+        last = null;
     }
 
     PodAttempt schedule(PodInfo pod, Placement placement) {
         PodSignature sig = new PodSignature(pod);
-        int n = placement.nodeCount();
-        int evaluations;
-        if (sig.batchable() && sig.equals(cachedSignature) && placement == cachedPlacement) {
-            if (preFilterFailed) {
-                return new PodAttempt(-1, Diagnosis.preFilter(n, preFilterStatus), 0);
-            }
-            evaluations = refresh(pod, placement);
-        } else {
-            evaluations = fullEvaluation(pod, placement, sig);
-            if (preFilterFailed) {
-                return new PodAttempt(-1, Diagnosis.preFilter(n, preFilterStatus), evaluations);
+        boolean refreshable = batching && sig.refreshable();
+        Evaluation e = refreshable ? cache.get(sig) : null;
+        if (e != null && e.placement == placement) {
+            int evaluations = e.refresh(pod);
+            if (evaluations >= 0) {
+                last = e;
+                return e.attempt(evaluations);
             }
         }
-        return select(placement, evaluations);
-    }
-
-    private int fullEvaluation(PodInfo pod, Placement placement, PodSignature sig) {
-        int n = placement.nodeCount();
-        CycleState state = new CycleState();
-        cachedSignature = sig;
-        cachedPlacement = placement;
-        cachedState = state;
-        cachedPod = pod;
-        preFilterFailed = false;
-        seenChanges = snapshot.changeCount();
-        filterSkipped = new boolean[filters.size()];
-        for (PreFilterPlugin p : preFilters) {
-            Status s = p.preFilter(state, pod, placement);
-            if (s.code() == Code.Skip) {
-                for (int k = 0; k < filters.size(); k++) {
-                    if (filters.get(k).name().equals(p.name())) {
-                        filterSkipped[k] = true;
-                    }
-                }
-            } else if (!s.isSuccess()) {
-                preFilterFailed = true;
-                preFilterStatus = s.plugin() != null ? s : new Status(s.code(), s.reasons(), p.name());
-                return 1;
-            }
+        e = new Evaluation(placement);
+        int evaluations = e.full(pod);
+        if (refreshable) {
+            cache.put(sig, e);
         }
-        versions = new int[n];
-        verdicts = new Status[n];
-        raw = new long[scores.size()][n];
-        norm = new long[scores.size()][n];
-        totals = new long[n];
-        scoreSkipped = new boolean[scores.size()];
-        forEachNode(n, i -> filterNode(state, pod, placement, i));
-        int[] feasibleNodes = feasibleSnapshotIndices(placement);
-        for (PreScorePlugin p : preScores) {
-            Status s = p.preScore(state, pod, placement, feasibleNodes);
-            if (s.code() == Code.Skip) {
-                for (int k = 0; k < scores.size(); k++) {
-                    if (scores.get(k).plugin().name().equals(p.name())) {
-                        scoreSkipped[k] = true;
-                    }
-                }
-            }
-        }
-        forEachNode(n, i -> {
-            if (verdicts[i] == null) {
-                scoreNode(state, pod, placement, i);
-            }
-        });
-        renormalize(null);
-        return n;
+        last = e;
+        return e.attempt(evaluations);
     }
 
     /**
-     * Re-evaluates the nodes that changed since the cached evaluation (the snapshot's change log names them, so
-     * this costs O(changes), not O(nodes)); returns how many.
+     * Feasible placement nodes for a pod ordered best first (score descending, then name): the candidates the
+     * bounded search branches over. Costs a full evaluation.
      */
-    private int refresh(PodInfo pod, Placement placement) {
-        int end = snapshot.changeCount();
-        int changed = 0;
-        boolean feasibilityChanged = false;
-        boolean[] renorm = null;
-        for (int c = seenChanges; c < end; c++) {
-            int idx = snapshot.changedNode(c);
-            int i = placement.localIndex(idx);
-            if (i < 0 || versions[i] == snapshot.nodeVersion(idx)) {
-                continue; // not in this placement, or already brought up to date by an earlier entry
+    int[] rankedCandidates(PodInfo pod, Placement placement) {
+        cache.remove(new PodSignature(pod));
+        PodAttempt first = schedule(pod, placement);
+        if (!first.fits()) {
+            return new int[0];
+        }
+        Evaluation e = last;
+        int n = e.verdicts.length;
+        Integer[] order = new Integer[e.feasibleCount];
+        for (int i = 0, k = 0; i < n; i++) {
+            if (e.verdicts[i] == null) {
+                order[k++] = i;
             }
-            changed++;
-            boolean wasFeasible = verdicts[i] == null;
-            boolean feasible = filterNode(cachedState, pod, placement, i);
-            if (wasFeasible != feasible) {
-                feasibilityChanged = true;
+        }
+        long[] totals = e.totals;
+        Arrays.sort(order, (a, b) -> totals[a] != totals[b] ? Long.compare(totals[b], totals[a])
+                : Integer.compare(a, b));
+        int[] out = new int[order.length];
+        for (int j = 0; j < out.length; j++) {
+            out[j] = placement.nodeIndex(order[j]);
+        }
+        return out;
+    }
+
+    /** One signature's evaluation over one placement: every node's verdict, raw and normalized scores and total. */
+    private final class Evaluation {
+        final Placement placement;
+        CycleState state;
+        PodInfo pod;
+        boolean[] filterSkipped;
+        boolean[] scoreSkipped;
+        int[] versions;          // per placement node: the snapshot node version last evaluated
+        Status[] verdicts;       // per placement node: null = feasible
+        long[][] raw;            // per score plugin, per placement node
+        long[][] norm;           // per score plugin, per placement node (feasible nodes only)
+        long[] totals;           // per placement node (feasible nodes only)
+        int feasibleCount;
+        boolean preFilterFailed;
+        Status preFilterStatus;
+        int seenChanges;         // the snapshot's change count when this evaluation was last brought up to date
+        int[] tree;              // tournament over placement nodes: tree[1] is the best feasible node or -1
+        int leaves;
+
+        Evaluation(Placement placement) {
+            this.placement = placement;
+        }
+
+        PodAttempt attempt(int evaluations) {
+            if (preFilterFailed) {
+                return new PodAttempt(-1, Diagnosis.preFilter(placement.nodeCount(), preFilterStatus), evaluations);
             }
-            if (feasible) {
+            return select(evaluations);
+        }
+
+        int full(PodInfo incoming) {
+            int n = placement.nodeCount();
+            state = new CycleState();
+            pod = incoming;
+            seenChanges = snapshot.changeCount();
+            filterSkipped = new boolean[filters.size()];
+            Status failed = runPreFilters(state, incoming, filterSkipped);
+            if (failed != null) {
+                preFilterFailed = true;
+                preFilterStatus = failed;
+                return 1;
+            }
+            versions = new int[n];
+            verdicts = new Status[n];
+            raw = new long[scores.size()][n];
+            norm = new long[scores.size()][n];
+            totals = new long[n];
+            scoreSkipped = new boolean[scores.size()];
+            CycleState s = state;
+            forEachNode(n, i -> filterNode(s, incoming, i));
+            runPreScores(state, incoming, feasibleSnapshotIndices(), scoreSkipped);
+            forEachNode(n, i -> {
+                if (verdicts[i] == null) {
+                    scoreNode(s, incoming, i);
+                }
+            });
+            renormalize(null);
+            return n;
+        }
+
+        /**
+         * Brings the evaluation up to date for another pod of the same signature; returns the node evaluations
+         * it cost, or -1 when only a full evaluation will do.
+         */
+        int refresh(PodInfo incoming) {
+            int end = snapshot.changeCount();
+            if (preFilterFailed || end - seenChanges > placement.nodeCount()) {
+                return -1; // a failed PreFilter is not cached; beyond a change per node, a full pass is cheaper
+            }
+            boolean reaches = incoming.pod().affinity().hasPodAffinity();
+            for (int c = seenChanges; c < end && !reaches; c++) {
+                reaches = snapshot.changedPod(c).pod().affinity().hasPodAffinity();
+            }
+            int[] dirty;
+            CycleState s = state;
+            if (reaches) {
+                s = new CycleState();
+                boolean[] skipped = new boolean[filters.size()];
+                if (runPreFilters(s, incoming, skipped) != null || !Arrays.equals(skipped, filterSkipped)) {
+                    return -1;
+                }
+                dirty = dirtyWithDomains(incoming, end);
+            } else {
+                dirty = dirtyNodes(end);
+            }
+            seenChanges = end;
+            boolean feasibilityChanged = false;
+            for (int i : dirty) {
+                boolean wasFeasible = verdicts[i] == null;
+                if (wasFeasible != filterNode(s, incoming, i)) {
+                    feasibilityChanged = true;
+                }
+            }
+            if (reaches) {
+                boolean[] skipped = new boolean[scores.size()];
+                runPreScores(s, incoming, feasibleSnapshotIndices(), skipped);
+                if (!Arrays.equals(skipped, scoreSkipped)) {
+                    return -1;
+                }
+                state = s;
+            }
+            pod = incoming;
+            boolean[] renorm = null;
+            for (int i : dirty) {
+                if (verdicts[i] != null) {
+                    continue;
+                }
+                NodeInfo node = snapshot.node(placement.nodeIndex(i));
                 for (int k = 0; k < scores.size(); k++) {
                     if (scoreSkipped[k]) {
                         continue;
                     }
+                    ScorePlugin plugin = scores.get(k).plugin();
                     long before = raw[k][i];
-                    long after = scores.get(k).plugin().score(cachedState, pod, snapshot.node(idx));
+                    long after = plugin.score(s, incoming, node);
                     raw[k][i] = after;
-                    if (scores.get(k).plugin().normalizesAcrossNodes()) {
-                        if (before != after || !wasFeasible) {
-                            if (renorm == null) {
-                                renorm = new boolean[scores.size()];
-                            }
-                            renorm[k] = true;
-                        }
-                    } else {
+                    if (!plugin.normalizesAcrossNodes()) {
                         norm[k][i] = after;
+                    } else if (before != after || feasibilityChanged) {
+                        if (renorm == null) {
+                            renorm = new boolean[scores.size()];
+                        }
+                        renorm[k] = true;
                     }
                 }
             }
-            if (!feasibilityChanged && renorm == null) {
-                totals[i] = total(i);
-                updateTree(i);
+            if (feasibilityChanged) {
+                renormalize(null);
+            } else if (renorm != null) {
+                renormalize(renorm);
+            } else {
+                for (int i : dirty) {
+                    if (verdicts[i] == null) {
+                        totals[i] = total(i);
+                    }
+                    updateTree(i);
+                }
             }
+            return dirty.length;
         }
-        seenChanges = end;
-        if (feasibilityChanged) {
-            renormalize(null);
-        } else if (renorm != null) {
-            renormalize(renorm);
-        }
-        return changed;
-    }
 
-    /** Recomputes normalized scores (all plugins, or those flagged) and every feasible node's total. */
-    private void renormalize(boolean[] only) {
-        int n = verdicts.length;
-        int[] at = new int[n];
-        int f = 0;
-        for (int i = 0; i < n; i++) {
-            if (verdicts[i] == null) {
-                at[f++] = i;
+        /** Placement nodes changed since the last evaluation (each once). */
+        private int[] dirtyNodes(int end) {
+            int[] out = new int[Math.min(end - seenChanges, placement.nodeCount())];
+            int count = 0;
+            for (int c = seenChanges; c < end; c++) {
+                int idx = snapshot.changedNode(c);
+                int i = placement.localIndex(idx);
+                if (i >= 0 && versions[i] != snapshot.nodeVersion(idx)) {
+                    versions[i] = snapshot.nodeVersion(idx); // marks it taken; filterNode sets it again
+                    out[count++] = i;
+                }
+            }
+            return Arrays.copyOf(out, count);
+        }
+
+        /**
+         * Placement nodes changed since, plus every node in the same domain as a changed node for any topology
+         * key of the pod's terms or of the changed pods' terms: the nodes whose inter-pod verdicts or scores the
+         * changes can reach.
+         */
+        private int[] dirtyWithDomains(PodInfo incoming, int end) {
+            Set<String> keys = new LinkedHashSet<>();
+            addKeys(incoming.pod().affinity(), keys);
+            for (int c = seenChanges; c < end; c++) {
+                addKeys(snapshot.changedPod(c).pod().affinity(), keys);
+            }
+            boolean[] taken = new boolean[placement.nodeCount()];
+            int[] out = new int[16];
+            int count = 0;
+            for (int c = seenChanges; c < end; c++) {
+                int idx = snapshot.changedNode(c);
+                int i = placement.localIndex(idx);
+                if (i >= 0 && !taken[i]) {
+                    taken[i] = true;
+                    out = grow(out, count);
+                    out[count++] = i;
+                }
+                Map<String, String> labels = snapshot.node(idx).node().labels();
+                for (String key : keys) {
+                    String value = labels.get(key);
+                    int[] domain = value == null ? null : snapshot.topologyDomains(key).get(value);
+                    if (domain == null) {
+                        continue;
+                    }
+                    for (int member : domain) {
+                        int j = placement.localIndex(member);
+                        if (j >= 0 && !taken[j]) {
+                            taken[j] = true;
+                            out = grow(out, count);
+                            out[count++] = j;
+                        }
+                    }
+                }
+            }
+            return Arrays.copyOf(out, count);
+        }
+
+        private static int[] grow(int[] a, int count) {
+            return count < a.length ? a : Arrays.copyOf(a, a.length * 2);
+        }
+
+        private static void addKeys(Affinity a, Set<String> into) {
+            if (!a.hasPodAffinity()) {
+                return;
+            }
+            for (PodAffinityTerm t : a.requiredPodAffinity()) {
+                into.add(t.topologyKey());
+            }
+            for (PodAffinityTerm t : a.requiredPodAntiAffinity()) {
+                into.add(t.topologyKey());
+            }
+            for (WeightedPodAffinityTerm t : a.preferredPodAffinity()) {
+                into.add(t.term().topologyKey());
+            }
+            for (WeightedPodAffinityTerm t : a.preferredPodAntiAffinity()) {
+                into.add(t.term().topologyKey());
             }
         }
-        feasibleCount = f;
-        long[] buf = new long[f];
-        for (int k = 0; k < scores.size(); k++) {
-            if (scoreSkipped[k] || (only != null && !only[k])) {
-                continue;
+
+        /** Runs the PreFilters, flagging the Filters of plugins that skipped; returns the first failure or null. */
+        private Status runPreFilters(CycleState s, PodInfo incoming, boolean[] skipped) {
+            for (PreFilterPlugin p : preFilters) {
+                Status st = p.preFilter(s, incoming, placement);
+                if (st.code() == Code.Skip) {
+                    for (int k = 0; k < filters.size(); k++) {
+                        if (filters.get(k).name().equals(p.name())) {
+                            skipped[k] = true;
+                        }
+                    }
+                } else if (!st.isSuccess()) {
+                    return st.plugin() != null ? st : new Status(st.code(), st.reasons(), p.name());
+                }
             }
-            long[] r = raw[k];
+            return null;
+        }
+
+        private void runPreScores(CycleState s, PodInfo incoming, int[] feasibleNodes, boolean[] skipped) {
+            for (PreScorePlugin p : preScores) {
+                Status st = p.preScore(s, incoming, placement, feasibleNodes);
+                if (st.code() == Code.Skip) {
+                    for (int k = 0; k < scores.size(); k++) {
+                        if (scores.get(k).plugin().name().equals(p.name())) {
+                            skipped[k] = true;
+                        }
+                    }
+                }
+            }
+        }
+
+        /** Recomputes normalized scores (all plugins, or those flagged) and every feasible node's total. */
+        private void renormalize(boolean[] only) {
+            int n = verdicts.length;
+            int[] at = new int[n];
+            int f = 0;
+            for (int i = 0; i < n; i++) {
+                if (verdicts[i] == null) {
+                    at[f++] = i;
+                }
+            }
+            feasibleCount = f;
+            long[] buf = new long[f];
+            for (int k = 0; k < scores.size(); k++) {
+                if (scoreSkipped[k] || (only != null && !only[k])) {
+                    continue;
+                }
+                long[] r = raw[k];
+                for (int j = 0; j < f; j++) {
+                    buf[j] = r[at[j]];
+                }
+                scores.get(k).plugin().normalize(state, pod, buf);
+                long[] out = norm[k];
+                for (int j = 0; j < f; j++) {
+                    out[at[j]] = buf[j];
+                }
+            }
             for (int j = 0; j < f; j++) {
-                buf[j] = r[at[j]];
+                totals[at[j]] = total(at[j]);
             }
-            scores.get(k).plugin().normalize(cachedState, cachedPod, buf);
-            long[] out = norm[k];
-            for (int j = 0; j < f; j++) {
-                out[at[j]] = buf[j];
+            rebuildTree();
+        }
+
+        private long total(int i) {
+            long t = 0;
+            for (int k = 0; k < scores.size(); k++) {
+                if (!scoreSkipped[k]) {
+                    t += scores.get(k).weight() * norm[k][i];
+                }
             }
+            return t;
         }
-        for (int j = 0; j < f; j++) {
-            totals[at[j]] = total(at[j]);
-        }
-        rebuildTree();
-    }
 
-    /** Rebuilds the tournament over all placement nodes: O(n). */
-    private void rebuildTree() {
-        int n = verdicts.length;
-        int size = 1;
-        while (size < n) {
-            size <<= 1;
-        }
-        if (tree == null || tree.length != 2 * size) {
-            tree = new int[2 * size];
-        }
-        leaves = size;
-        for (int i = 0; i < size; i++) {
-            tree[size + i] = i < n && verdicts[i] == null ? i : -1;
-        }
-        for (int k = size - 1; k >= 1; k--) {
-            tree[k] = better(tree[2 * k], tree[2 * k + 1]);
-        }
-    }
-
-    /** Replays node i's verdict and total up the tournament: O(log n). */
-    private void updateTree(int i) {
-        int k = leaves + i;
-        tree[k] = verdicts[i] == null ? i : -1;
-        for (k >>= 1; k >= 1; k >>= 1) {
-            tree[k] = better(tree[2 * k], tree[2 * k + 1]);
-        }
-    }
-
-    /** The better of two placement nodes (-1 = none): higher total, then the lower index (name order). */
-    private int better(int a, int b) {
-        if (a < 0) {
-            return b;
-        }
-        if (b < 0) {
-            return a;
-        }
-        if (totals[a] != totals[b]) {
-            return totals[a] > totals[b] ? a : b;
-        }
-        return Math.min(a, b);
-    }
-
-    private long total(int i) {
-        long t = 0;
-        for (int k = 0; k < scores.size(); k++) {
-            if (!scoreSkipped[k]) {
-                t += scores.get(k).weight() * norm[k][i];
+        /** Rebuilds the tournament over all placement nodes: O(n). */
+        private void rebuildTree() {
+            int n = verdicts.length;
+            int size = 1;
+            while (size < n) {
+                size <<= 1;
+            }
+            if (tree == null || tree.length != 2 * size) {
+                tree = new int[2 * size];
+            }
+            leaves = size;
+            for (int i = 0; i < size; i++) {
+                tree[size + i] = i < n && verdicts[i] == null ? i : -1;
+            }
+            for (int k = size - 1; k >= 1; k--) {
+                tree[k] = better(tree[2 * k], tree[2 * k + 1]);
             }
         }
-        return t;
+
+        /** Replays node i's verdict and total up the tournament: O(log n). */
+        private void updateTree(int i) {
+            int k = leaves + i;
+            tree[k] = verdicts[i] == null ? i : -1;
+            for (k >>= 1; k >= 1; k >>= 1) {
+                tree[k] = better(tree[2 * k], tree[2 * k + 1]);
+            }
+        }
+
+        /** The better of two placement nodes (-1 = none): higher total, then the lower index (name order). */
+        private int better(int a, int b) {
+            if (a < 0) {
+                return b;
+            }
+            if (b < 0) {
+                return a;
+            }
+            if (totals[a] != totals[b]) {
+                return totals[a] > totals[b] ? a : b;
+            }
+            return Math.min(a, b);
+        }
+
+        private int[] feasibleSnapshotIndices() {
+            int f = 0;
+            for (Status v : verdicts) {
+                if (v == null) {
+                    f++;
+                }
+            }
+            int[] out = new int[f];
+            for (int i = 0, k = 0; i < verdicts.length; i++) {
+                if (verdicts[i] == null) {
+                    out[k++] = placement.nodeIndex(i);
+                }
+            }
+            return out;
+        }
+
+        /** Runs the filters on placement node i; records the first rejection. Returns whether the node is feasible. */
+        private boolean filterNode(CycleState s, PodInfo incoming, int i) {
+            int idx = placement.nodeIndex(i);
+            NodeInfo node = snapshot.node(idx);
+            versions[i] = snapshot.nodeVersion(idx);
+            for (int k = 0; k < filters.size(); k++) {
+                if (filterSkipped[k]) {
+                    continue;
+                }
+                Status st = filters.get(k).filter(s, incoming, node);
+                if (!st.isSuccess()) {
+                    verdicts[i] = st;
+                    return false;
+                }
+            }
+            verdicts[i] = null;
+            return true;
+        }
+
+        private void scoreNode(CycleState s, PodInfo incoming, int i) {
+            NodeInfo node = snapshot.node(placement.nodeIndex(i));
+            for (int k = 0; k < scores.size(); k++) {
+                raw[k][i] = scoreSkipped[k] ? 0 : scores.get(k).plugin().score(s, incoming, node);
+            }
+        }
+
+        /** The best feasible node: highest total, the first in name order among equals. */
+        private PodAttempt select(int evaluations) {
+            int n = verdicts.length;
+            if (feasibleCount == 0) {
+                Diagnosis d = new Diagnosis(n);
+                for (int i = 0; i < n; i++) {
+                    d.add(verdicts[i]);
+                }
+                return new PodAttempt(-1, d, evaluations);
+            }
+            return new PodAttempt(placement.nodeIndex(tree[1]), null, evaluations);
+        }
     }
 
     private void forEachNode(int n, java.util.function.IntConsumer body) {
@@ -300,87 +546,5 @@ final class PodScheduler {
                 body.accept(i);
             }
         }
-    }
-
-    private int[] feasibleSnapshotIndices(Placement placement) {
-        int f = 0;
-        for (Status v : verdicts) {
-            if (v == null) {
-                f++;
-            }
-        }
-        int[] out = new int[f];
-        for (int i = 0, k = 0; i < verdicts.length; i++) {
-            if (verdicts[i] == null) {
-                out[k++] = placement.nodeIndex(i);
-            }
-        }
-        return out;
-    }
-
-    /** Runs the filters on placement node i; records the first rejection. Returns whether the node is feasible. */
-    private boolean filterNode(CycleState state, PodInfo pod, Placement placement, int i) {
-        int idx = placement.nodeIndex(i);
-        NodeInfo node = snapshot.node(idx);
-        versions[i] = snapshot.nodeVersion(idx);
-        for (int k = 0; k < filters.size(); k++) {
-            if (filterSkipped[k]) {
-                continue;
-            }
-            Status s = filters.get(k).filter(state, pod, node);
-            if (!s.isSuccess()) {
-                verdicts[i] = s;
-                return false;
-            }
-        }
-        verdicts[i] = null;
-        return true;
-    }
-
-    private void scoreNode(CycleState state, PodInfo pod, Placement placement, int i) {
-        NodeInfo node = snapshot.node(placement.nodeIndex(i));
-        for (int k = 0; k < scores.size(); k++) {
-            raw[k][i] = scoreSkipped[k] ? 0 : scores.get(k).plugin().score(state, pod, node);
-        }
-    }
-
-    /** The best feasible node: highest total, the first in name order among equals. */
-    private PodAttempt select(Placement placement, int evaluations) {
-        int n = verdicts.length;
-        if (feasibleCount == 0) {
-            Diagnosis d = new Diagnosis(n);
-            for (int i = 0; i < n; i++) {
-                d.add(verdicts[i]);
-            }
-            return new PodAttempt(-1, d, evaluations);
-        }
-        int best = tree[1];
-        return new PodAttempt(placement.nodeIndex(best), null, evaluations);
-    }
-
-    /**
-     * Feasible placement nodes for a pod ordered best first (score descending, then name): the candidates the
-     * bounded search branches over. Costs a full evaluation.
-     */
-    int[] rankedCandidates(PodInfo pod, Placement placement) {
-        invalidate();
-        PodAttempt first = schedule(pod, placement);
-        if (!first.fits()) {
-            return new int[0];
-        }
-        int n = verdicts.length;
-        Integer[] order = new Integer[feasibleCount];
-        for (int i = 0, k = 0; i < n; i++) {
-            if (verdicts[i] == null) {
-                order[k++] = i;
-            }
-        }
-        Arrays.sort(order, (a, b) -> totals[a] != totals[b] ? Long.compare(totals[b], totals[a])
-                : Integer.compare(a, b));
-        int[] out = new int[order.length];
-        for (int j = 0; j < out.length; j++) {
-            out[j] = placement.nodeIndex(order[j]);
-        }
-        return out;
     }
 }

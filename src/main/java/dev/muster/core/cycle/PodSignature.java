@@ -26,6 +26,15 @@ final class PodSignature {
                 pod.schedulerName(), pod.resourceClaims());
     }
 
+    /**
+     * Whether a kept evaluation can be brought up to date for this signature from the nodes that changed (see
+     * {@link PodScheduler}): everything but topology spread constraints, whose global minimum lets one change
+     * reach every node, and resource claims.
+     */
+    boolean refreshable() {
+        return pod.topologySpreadConstraints().isEmpty() && pod.resourceClaims().isEmpty();
+    }
+
     boolean batchable() {
         return !pod.affinity().hasPodAffinity() && pod.topologySpreadConstraints().isEmpty()
                 && pod.resourceClaims().isEmpty();

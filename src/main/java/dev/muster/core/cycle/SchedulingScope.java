@@ -23,6 +23,7 @@ public final class SchedulingScope {
     private final Map<int[], Placement> placements = new IdentityHashMap<>();
     private final Map<Placement, PodScheduler> schedulers = new IdentityHashMap<>();
     private final java.util.function.BooleanSupplier stop;
+    private final boolean batching;
 
     /**
      * @param pool              threads for filter/score over large placements, or null for sequential
@@ -35,7 +36,14 @@ public final class SchedulingScope {
     /** @param stop polled between members and between candidate placements; true stops the run */
     public SchedulingScope(ClusterSnapshot snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold,
                            java.util.function.BooleanSupplier stop) {
+        this(snapshot, profile, pool, parallelThreshold, stop, true);
+    }
+
+    /** @param batching whether schedulers keep evaluations per signature (false: every pod in full) */
+    public SchedulingScope(ClusterSnapshot snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold,
+                           java.util.function.BooleanSupplier stop, boolean batching) {
         this.stop = stop;
+        this.batching = batching;
         this.snapshot = snapshot;
         this.profile = profile;
         this.pool = pool;
@@ -77,6 +85,7 @@ public final class SchedulingScope {
     }
 
     PodScheduler scheduler(Placement placement) {
-        return schedulers.computeIfAbsent(placement, p -> new PodScheduler(profile, snapshot, pool, parallelThreshold));
+        return schedulers.computeIfAbsent(placement, p -> new PodScheduler(profile, snapshot, pool, parallelThreshold,
+                batching));
     }
 }

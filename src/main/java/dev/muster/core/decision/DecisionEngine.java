@@ -82,7 +82,8 @@ public final class DecisionEngine {
                                  java.util.function.BooleanSupplier stop) {
         snapshot.startRun();
         DecisionOptions opts = options == null ? DecisionOptions.DEFAULT : options;
-        SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold(), stop);
+        SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold(), stop,
+                config.batching());
         List<GroupRef> order = groupsToDecide(snapshot, selected);
         List<Decision> decisions = new ArrayList<>(order.size());
         try {

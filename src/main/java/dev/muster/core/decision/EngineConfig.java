@@ -7,9 +7,16 @@ package dev.muster.core.decision;
  *                     (0 turns the search off)
  * @param parallelism  threads for filter/score over large node lists (1 = sequential)
  * @param parallelThreshold node count from which filter/score run in parallel chunks
+ * @param batching     keep a pod's evaluation for the next pods of the same signature and refresh only what
+ *                     changed (the default); false evaluates every pod in full, with the same decisions (the
+ *                     property tests compare the two)
  */
-public record EngineConfig(long searchBudget, int parallelism, int parallelThreshold) {
+public record EngineConfig(long searchBudget, int parallelism, int parallelThreshold, boolean batching) {
     public static final EngineConfig DEFAULT = new EngineConfig(200_000, 1, 1024);
+
+    public EngineConfig(long searchBudget, int parallelism, int parallelThreshold) {
+        this(searchBudget, parallelism, parallelThreshold, true);
+    }
 
     public EngineConfig {
         if (searchBudget < 0) {

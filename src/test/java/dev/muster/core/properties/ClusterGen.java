@@ -161,7 +161,10 @@ public final class ClusterGen {
         String groupZone = r.nextInt(6) == 0 ? "z" + r.nextInt(4) : null; // z3 never exists
         int tolerate = r.nextInt(6);
         boolean tolerateCordon = r.nextInt(10) == 0;
-        int anti = r.nextInt(5); // 0: all members, 1: some members, else none
+        int anti = r.nextInt(5); // 0: all members, 1: some members, 2: preferred on zones, else none
+        // required anti-affinity per host or, for a third of the groups, per zone: a member placed then reaches every
+        // node of its zone, which batched evaluation must see (BatchingEquivalenceTest)
+        String antiKey = r.nextInt(3) == 0 ? ZONE : HOST;
         boolean ports = r.nextInt(7) == 0;
         List<TopologySpreadConstraint> spread = new ArrayList<>();
         if (r.nextInt(5) == 0) {
@@ -241,7 +244,9 @@ public final class ClusterGen {
                 p.toleration(UNSCHEDULABLE_TAINT, Toleration.Operator.Exists, null, TaintEffect.NoSchedule);
             }
             if (anti == 0 || (anti == 1 && r.nextBoolean())) {
-                p.podAntiAffinity(affinityTerm(labels("grp", name), HOST));
+                p.podAntiAffinity(affinityTerm(labels("grp", name), antiKey));
+            } else if (anti == 2) {
+                p.preferredPodAntiAffinity(50, affinityTerm(labels("grp", name), ZONE));
             }
             if (ports) {
                 p.hostPort(portIp, portProtocol, port);

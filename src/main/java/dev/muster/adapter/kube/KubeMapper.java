@@ -93,7 +93,7 @@ public final class KubeMapper {
             if (spec.taints() != null && !spec.taints().isEmpty()) {
                 taints = new ArrayList<>(spec.taints().size());
                 for (Kube.Taint t : spec.taints()) {
-                    taints.add(new Taint(t.key(), t.value(), TaintEffect.valueOf(t.effect())));
+                    taints.add(new Taint(t.key(), t.value(), taintEffect(t.effect())));
                 }
             }
         }
@@ -138,9 +138,8 @@ public final class KubeMapper {
         }
         List<Toleration> out = new ArrayList<>(in.size());
         for (Kube.Toleration t : in) {
-            Toleration.Operator op = t.operator() == null || t.operator().isEmpty()
-                    ? Toleration.Operator.Equal : Toleration.Operator.valueOf(t.operator());
-            TaintEffect effect = t.effect() == null || t.effect().isEmpty() ? null : TaintEffect.valueOf(t.effect());
+            Toleration.Operator op = tolerationOperator(t.operator());
+            TaintEffect effect = t.effect() == null || t.effect().isEmpty() ? null : taintEffect(t.effect());
             out.add(new Toleration(t.key(), op, t.value(), effect));
         }
         return out;
@@ -196,6 +195,54 @@ public final class KubeMapper {
         return out;
     }
 
+    // ---------------------------------------------------------------- enums
+    // Enum.valueOf hashes the (fresh, unhashed) string and looks it up in a map, once per toleration, taint and
+    // requirement of 50,000 pods; comparing against the few constants is cheaper. Unknown names still throw.
+
+    static TaintEffect taintEffect(String s) {
+        if ("NoSchedule".equals(s)) {
+            return TaintEffect.NoSchedule;
+        }
+        if ("NoExecute".equals(s)) {
+            return TaintEffect.NoExecute;
+        }
+        if ("PreferNoSchedule".equals(s)) {
+            return TaintEffect.PreferNoSchedule;
+        }
+        return TaintEffect.valueOf(s);
+    }
+
+    /** The toleration operator, {@code Equal} when absent (the API server's default). */
+    static Toleration.Operator tolerationOperator(String s) {
+        if (s == null || s.isEmpty() || "Equal".equals(s)) {
+            return Toleration.Operator.Equal;
+        }
+        if ("Exists".equals(s)) {
+            return Toleration.Operator.Exists;
+        }
+        return Toleration.Operator.valueOf(s);
+    }
+
+    static NodeSelectorRequirement.Operator nodeOperator(String s) {
+        return switch (s.length()) {
+            case 2 -> "In".equals(s) ? NodeSelectorRequirement.Operator.In
+                    : "Gt".equals(s) ? NodeSelectorRequirement.Operator.Gt
+                    : "Lt".equals(s) ? NodeSelectorRequirement.Operator.Lt : NodeSelectorRequirement.Operator.valueOf(s);
+            case 5 -> "NotIn".equals(s) ? NodeSelectorRequirement.Operator.NotIn : NodeSelectorRequirement.Operator.valueOf(s);
+            case 6 -> "Exists".equals(s) ? NodeSelectorRequirement.Operator.Exists : NodeSelectorRequirement.Operator.valueOf(s);
+            default -> NodeSelectorRequirement.Operator.valueOf(s);
+        };
+    }
+
+    static LabelSelector.Operator labelOperator(String s) {
+        return switch (s.length()) {
+            case 2 -> "In".equals(s) ? LabelSelector.Operator.In : LabelSelector.Operator.valueOf(s);
+            case 5 -> "NotIn".equals(s) ? LabelSelector.Operator.NotIn : LabelSelector.Operator.valueOf(s);
+            case 6 -> "Exists".equals(s) ? LabelSelector.Operator.Exists : LabelSelector.Operator.valueOf(s);
+            default -> LabelSelector.Operator.valueOf(s);
+        };
+    }
+
     // ---------------------------------------------------------------- affinity and selectors
 
     private static Affinity affinity(Kube.Affinity a, Map<String, String> podLabels) {
@@ -246,7 +293,7 @@ public final class KubeMapper {
         }
         List<NodeSelectorRequirement> out = new ArrayList<>(in.size());
         for (Kube.Requirement r : in) {
-            out.add(new NodeSelectorRequirement(r.key(), NodeSelectorRequirement.Operator.valueOf(r.operator()),
+            out.add(new NodeSelectorRequirement(r.key(), nodeOperator(r.operator()),
                     r.values()));
         }
         return out;
@@ -294,7 +341,7 @@ public final class KubeMapper {
         if (s.matchExpressions() != null && !s.matchExpressions().isEmpty()) {
             reqs = new ArrayList<>(s.matchExpressions().size());
             for (Kube.Requirement r : s.matchExpressions()) {
-                reqs.add(new LabelSelector.Requirement(r.key(), LabelSelector.Operator.valueOf(r.operator()),
+                reqs.add(new LabelSelector.Requirement(r.key(), labelOperator(r.operator()),
                         r.values()));
             }
         }

@@ -73,4 +73,34 @@ class KubeMapperTest {
         assertThat(r.options().preemption()).isFalse();
         assertThat(r.options().explain()).isTrue();
     }
+    @Test
+    void enumNamesMapToTheirConstantsAndUnknownNamesStillFail() {
+        for (TaintEffect e : TaintEffect.values()) {
+            assertThat(KubeMapper.taintEffect(e.name())).isEqualTo(e);
+        }
+        for (Toleration.Operator o : Toleration.Operator.values()) {
+            assertThat(KubeMapper.tolerationOperator(o.name())).isEqualTo(o);
+        }
+        assertThat(KubeMapper.tolerationOperator(null)).isEqualTo(Toleration.Operator.Equal);
+        assertThat(KubeMapper.tolerationOperator("")).isEqualTo(Toleration.Operator.Equal);
+        for (dev.muster.core.model.NodeSelectorRequirement.Operator o
+                : dev.muster.core.model.NodeSelectorRequirement.Operator.values()) {
+            assertThat(KubeMapper.nodeOperator(o.name())).isEqualTo(o);
+        }
+        for (LabelSelector.Operator o : LabelSelector.Operator.values()) {
+            assertThat(KubeMapper.labelOperator(o.name())).isEqualTo(o);
+        }
+        for (String bad : List.of("Nope", "in", "Gx", "NotIt", "Exist!", "Sometimes")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.nodeOperator(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.labelOperator(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.taintEffect(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.tolerationOperator(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.labelOperator("Gt"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

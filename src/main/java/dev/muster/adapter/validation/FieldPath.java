@@ -28,9 +28,13 @@ final class FieldPath {
         return push(suffix, FIELD);
     }
 
-    /** Descends into a list item: {@code [i]}. */
+    /** Descends into a list item: {@code [i]} (no reference is stored: this runs for every list item). */
     FieldPath index(int i) {
-        return push(null, i);
+        if (depth == indexes.length) {
+            grow();
+        }
+        indexes[depth++] = i;
+        return this;
     }
 
     /** Descends into a map entry: {@code [key]}. */
@@ -52,10 +56,14 @@ final class FieldPath {
         depth = d;
     }
 
+    private void grow() {
+        texts = Arrays.copyOf(texts, depth * 2);
+        indexes = Arrays.copyOf(indexes, depth * 2);
+    }
+
     private FieldPath push(String text, int index) {
         if (depth == texts.length) {
-            texts = Arrays.copyOf(texts, depth * 2);
-            indexes = Arrays.copyOf(indexes, depth * 2);
+            grow();
         }
         texts[depth] = text;
         indexes[depth++] = index;

@@ -49,21 +49,30 @@ public final class Names {
         return s != null && isDnsSubdomain(s, 0, s.length());
     }
 
-    /** Whether {@code s[from, to)} is an RFC 1123 subdomain (no substring is made). */
+    /**
+     * Whether {@code s[from, to)} is an RFC 1123 subdomain (no substring is made), in one pass: each dot-separated
+     * label is non-empty and starts and ends with a letter or digit; {@code prev} is the previous character, '.'
+     * at the start of a label.
+     */
     private static boolean isDnsSubdomain(String s, int from, int to) {
         if (to <= from || to - from > 253) {
             return false;
         }
-        int start = from;
-        for (int i = from; i <= to; i++) {
-            if (i == to || s.charAt(i) == '.') {
-                if (!isLabelPart(s, start, i)) {
+        char prev = '.';
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (!lowerAlnum(c)) {
+                if (c == '-') {
+                    if (prev == '.') {
+                        return false;
+                    }
+                } else if (c != '.' || prev == '.' || prev == '-') {
                     return false;
                 }
-                start = i + 1;
             }
+            prev = c;
         }
-        return true;
+        return prev != '.' && prev != '-';
     }
 
     /** Qualified name (label keys, scheduling gates, topology keys): {@code [prefix/]name}. */

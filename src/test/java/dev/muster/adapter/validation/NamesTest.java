@@ -31,6 +31,14 @@ class NamesTest {
             "example.com/-gate, false, false, false",
             "example.com/ga$te, false, false, false",
             "ex_ample.com/gate, false, false, false",
+            ".a, false, false, false",
+            "a., false, false, false",
+            "a-.b, false, false, true",
+            "a.b-, false, false, false",
+            "a--b.c--d, false, true, true",
+            "a.b.c, false, true, true",
+            "a/b, false, false, true",
+            "a-/b, false, false, false",
     })
     void checksKubernetesNameFormats(String s, boolean label, boolean subdomain, boolean qualified) {
         assertThat(Names.isDnsLabel(s)).isEqualTo(label);

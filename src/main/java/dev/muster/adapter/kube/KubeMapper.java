@@ -63,7 +63,8 @@ public final class KubeMapper {
 
     public static ClusterState toClusterState(RequestDocument.Snapshot s) {
         List<Node> nodes = map(s.nodes(), KubeMapper::node);
-        List<Pod> pods = map(s.pods(), KubeMapper::pod);
+        Shared shared = new Shared();
+        List<Pod> pods = map(s.pods(), p -> pod(p, shared));
         List<PodGroup> groups = map(s.podGroups(), KubeMapper::podGroup);
         List<PriorityClass> pcs = map(s.priorityClasses(), KubeMapper::priorityClass);
         List<PodDisruptionBudget> pdbs = map(s.podDisruptionBudgets(), KubeMapper::pdb);
@@ -108,6 +109,20 @@ public final class KubeMapper {
     // ---------------------------------------------------------------- Pod
 
     public static Pod pod(Kube.Pod p) {
+        return pod(p, null);
+    }
+
+    /**
+     * What consecutive pods of one compilation usually have in common and compile to equal immutable values:
+     * their tolerations (most pods carry the same default not-ready/unreachable tolerations). Reusing the
+     * previous pod's compiled list when the raw list is equal saves allocating the same objects 50,000 times.
+     */
+    private static final class Shared {
+        private List<Kube.Toleration> tolerationsIn;
+        private List<Toleration> tolerationsOut;
+    }
+
+    private static Pod pod(Kube.Pod p, Shared shared) {
         Kube.ObjectMeta m = p.metadata();
         Kube.PodSpec spec = p.spec();
         Map<String, String> labels = m.labels() == null ? Map.of() : m.labels();
@@ -125,24 +140,32 @@ public final class KubeMapper {
         }
         return new Pod(ref, m.uid(), labels, created, spec.nodeName(), phase, spec.schedulerName(),
                 EffectiveRequests.of(spec), spec.priority(), spec.priorityClassName(), spec.preemptionPolicy(),
-                spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations()),
+                spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations(), shared),
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
                 gates(spec.schedulingGates()),
                 spec.schedulingGroup() == null ? null : spec.schedulingGroup().podGroupName(),
                 claims(spec.resourceClaims()), nominated, terminating);
     }
 
-    private static List<Toleration> tolerations(List<Kube.Toleration> in) {
+    private static List<Toleration> tolerations(List<Kube.Toleration> in, Shared shared) {
         if (in == null || in.isEmpty()) {
             return List.of();
         }
-        List<Toleration> out = new ArrayList<>(in.size());
-        for (Kube.Toleration t : in) {
-            Toleration.Operator op = tolerationOperator(t.operator());
-            TaintEffect effect = t.effect() == null || t.effect().isEmpty() ? null : taintEffect(t.effect());
-            out.add(new Toleration(t.key(), op, t.value(), effect));
+        if (shared != null && in.equals(shared.tolerationsIn)) {
+            return shared.tolerationsOut;
         }
-        return out;
+        Toleration[] out = new Toleration[in.size()];
+        for (int i = 0; i < out.length; i++) {
+            Kube.Toleration t = in.get(i);
+            TaintEffect effect = t.effect() == null || t.effect().isEmpty() ? null : taintEffect(t.effect());
+            out[i] = new Toleration(t.key(), tolerationOperator(t.operator()), t.value(), effect);
+        }
+        List<Toleration> list = List.of(out);
+        if (shared != null) {
+            shared.tolerationsIn = in;
+            shared.tolerationsOut = list;
+        }
+        return list;
     }
 
     /** Host ports of regular containers and sidecars (the containers that run alongside each other). */

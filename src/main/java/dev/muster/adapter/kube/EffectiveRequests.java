@@ -2,7 +2,6 @@ package dev.muster.adapter.kube;
 
 import dev.muster.core.model.ResourceList;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -107,13 +106,17 @@ public final class EffectiveRequests {
         if (amounts == null || amounts.isEmpty()) {
             return ResourceList.EMPTY;
         }
-        Map<String, Long> out = new HashMap<>(amounts.size() * 2);
+        int size = amounts.size();
+        String[] names = new String[size];
+        long[] values = new long[size];
+        int i = 0;
         for (Map.Entry<String, Qty> e : amounts.entrySet()) {
             String name = e.getKey();
-            out.put(name, ResourceList.CPU.equals(name) ? Quantity.milliValue(e.getValue().text())
-                    : Quantity.value(e.getValue().text()));
+            names[i] = name;
+            values[i++] = ResourceList.CPU.equals(name) ? Quantity.milliValue(e.getValue().text())
+                    : Quantity.value(e.getValue().text());
         }
-        return ResourceList.of(out);
+        return ResourceList.of(names, values, i);
     }
 
     /** A tiny resource-name → amount accumulator: pods name a handful of resources, so a linear scan wins. */
@@ -174,13 +177,13 @@ public final class EffectiveRequests {
             if (size == 0) {
                 return ResourceList.EMPTY;
             }
-            Map<String, Long> out = new HashMap<>(size * 2);
+            long[] out = new long[size];
             for (int i = 0; i < size; i++) {
                 long unit = ResourceList.CPU.equals(names[i]) ? NANOS_PER_MILLI : MILLIS_PER_UNIT;
                 long v = values[i];
-                out.put(names[i], v / unit + (v % unit > 0 ? 1 : 0));
+                out[i] = v / unit + (v % unit > 0 ? 1 : 0);
             }
-            return ResourceList.of(out);
+            return ResourceList.of(names, out, size);
         }
     }
 }

@@ -63,7 +63,8 @@ public final class KubeMapper {
 
     public static ClusterState toClusterState(RequestDocument.Snapshot s) {
         List<Node> nodes = map(s.nodes(), KubeMapper::node);
-        List<Pod> pods = map(s.pods(), KubeMapper::pod);
+        Shared shared = new Shared();
+        List<Pod> pods = map(s.pods(), p -> pod(p, shared));
         List<PodGroup> groups = map(s.podGroups(), KubeMapper::podGroup);
         List<PriorityClass> pcs = map(s.priorityClasses(), KubeMapper::priorityClass);
         List<PodDisruptionBudget> pdbs = map(s.podDisruptionBudgets(), KubeMapper::pdb);
@@ -93,7 +94,7 @@ public final class KubeMapper {
             if (spec.taints() != null && !spec.taints().isEmpty()) {
                 taints = new ArrayList<>(spec.taints().size());
                 for (Kube.Taint t : spec.taints()) {
-                    taints.add(new Taint(t.key(), t.value(), TaintEffect.valueOf(t.effect())));
+                    taints.add(new Taint(t.key(), t.value(), taintEffect(t.effect())));
                 }
             }
         }
@@ -108,6 +109,20 @@ public final class KubeMapper {
     // ---------------------------------------------------------------- Pod
 
     public static Pod pod(Kube.Pod p) {
+        return pod(p, null);
+    }
+
+    /**
+     * What consecutive pods of one compilation usually have in common and compile to equal immutable values:
+     * their tolerations (most pods carry the same default not-ready/unreachable tolerations). Reusing the
+     * previous pod's compiled list when the raw list is equal saves allocating the same objects 50,000 times.
+     */
+    private static final class Shared {
+        private List<Kube.Toleration> tolerationsIn;
+        private List<Toleration> tolerationsOut;
+    }
+
+    private static Pod pod(Kube.Pod p, Shared shared) {
         Kube.ObjectMeta m = p.metadata();
         Kube.PodSpec spec = p.spec();
         Map<String, String> labels = m.labels() == null ? Map.of() : m.labels();
@@ -125,25 +140,32 @@ public final class KubeMapper {
         }
         return new Pod(ref, m.uid(), labels, created, spec.nodeName(), phase, spec.schedulerName(),
                 EffectiveRequests.of(spec), spec.priority(), spec.priorityClassName(), spec.preemptionPolicy(),
-                spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations()),
+                spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations(), shared),
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
                 gates(spec.schedulingGates()),
                 spec.schedulingGroup() == null ? null : spec.schedulingGroup().podGroupName(),
                 claims(spec.resourceClaims()), nominated, terminating);
     }
 
-    private static List<Toleration> tolerations(List<Kube.Toleration> in) {
+    private static List<Toleration> tolerations(List<Kube.Toleration> in, Shared shared) {
         if (in == null || in.isEmpty()) {
             return List.of();
         }
-        List<Toleration> out = new ArrayList<>(in.size());
-        for (Kube.Toleration t : in) {
-            Toleration.Operator op = t.operator() == null || t.operator().isEmpty()
-                    ? Toleration.Operator.Equal : Toleration.Operator.valueOf(t.operator());
-            TaintEffect effect = t.effect() == null || t.effect().isEmpty() ? null : TaintEffect.valueOf(t.effect());
-            out.add(new Toleration(t.key(), op, t.value(), effect));
+        if (shared != null && in.equals(shared.tolerationsIn)) {
+            return shared.tolerationsOut;
         }
-        return out;
+        Toleration[] out = new Toleration[in.size()];
+        for (int i = 0; i < out.length; i++) {
+            Kube.Toleration t = in.get(i);
+            TaintEffect effect = t.effect() == null || t.effect().isEmpty() ? null : taintEffect(t.effect());
+            out[i] = new Toleration(t.key(), tolerationOperator(t.operator()), t.value(), effect);
+        }
+        List<Toleration> list = List.of(out);
+        if (shared != null) {
+            shared.tolerationsIn = in;
+            shared.tolerationsOut = list;
+        }
+        return list;
     }
 
     /** Host ports of regular containers and sidecars (the containers that run alongside each other). */
@@ -196,6 +218,54 @@ public final class KubeMapper {
         return out;
     }
 
+    // ---------------------------------------------------------------- enums
+    // Enum.valueOf hashes the (fresh, unhashed) string and looks it up in a map, once per toleration, taint and
+    // requirement of 50,000 pods; comparing against the few constants is cheaper. Unknown names still throw.
+
+    static TaintEffect taintEffect(String s) {
+        if ("NoSchedule".equals(s)) {
+            return TaintEffect.NoSchedule;
+        }
+        if ("NoExecute".equals(s)) {
+            return TaintEffect.NoExecute;
+        }
+        if ("PreferNoSchedule".equals(s)) {
+            return TaintEffect.PreferNoSchedule;
+        }
+        return TaintEffect.valueOf(s);
+    }
+
+    /** The toleration operator, {@code Equal} when absent (the API server's default). */
+    static Toleration.Operator tolerationOperator(String s) {
+        if (s == null || s.isEmpty() || "Equal".equals(s)) {
+            return Toleration.Operator.Equal;
+        }
+        if ("Exists".equals(s)) {
+            return Toleration.Operator.Exists;
+        }
+        return Toleration.Operator.valueOf(s);
+    }
+
+    static NodeSelectorRequirement.Operator nodeOperator(String s) {
+        return switch (s.length()) {
+            case 2 -> "In".equals(s) ? NodeSelectorRequirement.Operator.In
+                    : "Gt".equals(s) ? NodeSelectorRequirement.Operator.Gt
+                    : "Lt".equals(s) ? NodeSelectorRequirement.Operator.Lt : NodeSelectorRequirement.Operator.valueOf(s);
+            case 5 -> "NotIn".equals(s) ? NodeSelectorRequirement.Operator.NotIn : NodeSelectorRequirement.Operator.valueOf(s);
+            case 6 -> "Exists".equals(s) ? NodeSelectorRequirement.Operator.Exists : NodeSelectorRequirement.Operator.valueOf(s);
+            default -> NodeSelectorRequirement.Operator.valueOf(s);
+        };
+    }
+
+    static LabelSelector.Operator labelOperator(String s) {
+        return switch (s.length()) {
+            case 2 -> "In".equals(s) ? LabelSelector.Operator.In : LabelSelector.Operator.valueOf(s);
+            case 5 -> "NotIn".equals(s) ? LabelSelector.Operator.NotIn : LabelSelector.Operator.valueOf(s);
+            case 6 -> "Exists".equals(s) ? LabelSelector.Operator.Exists : LabelSelector.Operator.valueOf(s);
+            default -> LabelSelector.Operator.valueOf(s);
+        };
+    }
+
     // ---------------------------------------------------------------- affinity and selectors
 
     private static Affinity affinity(Kube.Affinity a, Map<String, String> podLabels) {
@@ -246,7 +316,7 @@ public final class KubeMapper {
         }
         List<NodeSelectorRequirement> out = new ArrayList<>(in.size());
         for (Kube.Requirement r : in) {
-            out.add(new NodeSelectorRequirement(r.key(), NodeSelectorRequirement.Operator.valueOf(r.operator()),
+            out.add(new NodeSelectorRequirement(r.key(), nodeOperator(r.operator()),
                     r.values()));
         }
         return out;
@@ -294,7 +364,7 @@ public final class KubeMapper {
         if (s.matchExpressions() != null && !s.matchExpressions().isEmpty()) {
             reqs = new ArrayList<>(s.matchExpressions().size());
             for (Kube.Requirement r : s.matchExpressions()) {
-                reqs.add(new LabelSelector.Requirement(r.key(), LabelSelector.Operator.valueOf(r.operator()),
+                reqs.add(new LabelSelector.Requirement(r.key(), labelOperator(r.operator()),
                         r.values()));
             }
         }

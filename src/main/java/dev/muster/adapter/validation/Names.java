@@ -46,19 +46,33 @@ public final class Names {
 
     /** RFC 1123 subdomain: labels joined by '.', at most 253 characters. */
     public static boolean isDnsSubdomain(String s) {
-        if (s == null || s.isEmpty() || s.length() > 253) {
+        return s != null && isDnsSubdomain(s, 0, s.length());
+    }
+
+    /**
+     * Whether {@code s[from, to)} is an RFC 1123 subdomain (no substring is made), in one pass: each dot-separated
+     * label is non-empty and starts and ends with a letter or digit; {@code prev} is the previous character, '.'
+     * at the start of a label.
+     */
+    private static boolean isDnsSubdomain(String s, int from, int to) {
+        if (to <= from || to - from > 253) {
             return false;
         }
-        int start = 0;
-        for (int i = 0; i <= s.length(); i++) {
-            if (i == s.length() || s.charAt(i) == '.') {
-                if (!isLabelPart(s, start, i)) {
+        char prev = '.';
+        for (int i = from; i < to; i++) {
+            char c = s.charAt(i);
+            if (!lowerAlnum(c)) {
+                if (c == '-') {
+                    if (prev == '.') {
+                        return false;
+                    }
+                } else if (c != '.' || prev == '.' || prev == '-') {
                     return false;
                 }
-                start = i + 1;
             }
+            prev = c;
         }
-        return true;
+        return prev != '.' && prev != '-';
     }
 
     /** Qualified name (label keys, scheduling gates, topology keys): {@code [prefix/]name}. */
@@ -66,20 +80,21 @@ public final class Names {
         if (s == null || s.isEmpty()) {
             return false;
         }
+        int n = s.length();
+        int from = 0;
         int slash = s.indexOf('/');
-        String name = s;
         if (slash >= 0) {
-            if (s.indexOf('/', slash + 1) >= 0 || !isDnsSubdomain(s.substring(0, slash))) {
+            if (s.indexOf('/', slash + 1) >= 0 || !isDnsSubdomain(s, 0, slash)) {
                 return false;
             }
-            name = s.substring(slash + 1);
+            from = slash + 1;
         }
-        int n = name.length();
-        if (n == 0 || n > 63 || !alnum(name.charAt(0)) || !alnum(name.charAt(n - 1))) {
+        int len = n - from;
+        if (len == 0 || len > 63 || !alnum(s.charAt(from)) || !alnum(s.charAt(n - 1))) {
             return false;
         }
-        for (int i = 1; i < n - 1; i++) {
-            char c = name.charAt(i);
+        for (int i = from + 1; i < n - 1; i++) {
+            char c = s.charAt(i);
             if (!alnum(c) && c != '-' && c != '_' && c != '.') {
                 return false;
             }

@@ -2,7 +2,6 @@ package dev.muster.core.model;
 
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A metav1.LabelSelector. An empty selector matches everything; a null selector (where the API allows one)
@@ -30,7 +29,7 @@ public record LabelSelector(Map<String, String> matchLabels, List<Requirement> m
     public static final LabelSelector EVERYTHING = new LabelSelector(Map.of(), List.of());
 
     public LabelSelector {
-        matchLabels = matchLabels == null ? Map.of() : new TreeMap<>(matchLabels);
+        matchLabels = SortedStringMap.copyOf(matchLabels);
         matchExpressions = matchExpressions == null ? List.of() : List.copyOf(matchExpressions);
     }
 
@@ -39,10 +38,8 @@ public record LabelSelector(Map<String, String> matchLabels, List<Requirement> m
     }
 
     public boolean matches(Map<String, String> labels) {
-        for (Map.Entry<String, String> e : matchLabels.entrySet()) {
-            if (!e.getValue().equals(labels.get(e.getKey()))) {
-                return false;
-            }
+        if (!SortedStringMap.containedIn(matchLabels, labels)) {
+            return false;
         }
         for (Requirement r : matchExpressions) {
             if (!r.matches(labels)) {

@@ -2,7 +2,6 @@ package dev.muster.core.model;
 
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The parts of a core/v1 Pod the scheduler reads, already compiled: {@code requests} are the effective pod
@@ -23,10 +22,10 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
                   List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
                   String nominatedNodeName, boolean terminating) {
     public Pod {
-        labels = labels == null ? Map.of() : new TreeMap<>(labels);
+        labels = SortedStringMap.copyOf(labels);
         requests = requests == null ? ResourceList.EMPTY : requests;
         schedulerName = schedulerName == null || schedulerName.isEmpty() ? "default-scheduler" : schedulerName;
-        nodeSelector = nodeSelector == null ? Map.of() : new TreeMap<>(nodeSelector);
+        nodeSelector = SortedStringMap.copyOf(nodeSelector);
         affinity = affinity == null ? Affinity.NONE : affinity;
         tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
         hostPorts = hostPorts == null ? List.of() : List.copyOf(hostPorts);

@@ -20,9 +20,10 @@ public final class ResourceList {
     public static final String PODS = "pods";
     public static final ResourceList EMPTY = new ResourceList(Map.of());
 
-    private final Map<String, Long> amounts;
     private final String[] names;
     private final long[] values;
+    /** The map view, built on first use ({@link #amounts()} is not on any hot path). */
+    private volatile Map<String, Long> amounts;
 
     public ResourceList(Map<String, Long> amounts) {
         TreeMap<String, Long> sorted = new TreeMap<>(amounts);
@@ -36,13 +37,62 @@ public final class ResourceList {
         }
     }
 
+    /** Takes ownership of two parallel arrays already sorted by name, without duplicates. */
+    private ResourceList(String[] names, long[] values) {
+        this.names = names;
+        this.values = values;
+    }
+
     public static ResourceList of(Map<String, Long> amounts) {
         return amounts.isEmpty() ? EMPTY : new ResourceList(amounts);
     }
 
+    /**
+     * The first {@code size} names and amounts of two parallel arrays, in any order (copied, then sorted by name:
+     * pods and nodes name a handful of resources, so no map is built). Same result as {@link #of(Map)} on the
+     * equivalent map.
+     *
+     * @throws IllegalArgumentException when a name is null or appears twice
+     */
+    public static ResourceList of(String[] names, long[] values, int size) {
+        if (size == 0) {
+            return EMPTY;
+        }
+        String[] n = Arrays.copyOf(names, size);
+        long[] v = Arrays.copyOf(values, size);
+        // insertion sort: a handful of entries, often already sorted
+        for (int i = 1; i < size; i++) {
+            String key = n[i];
+            long val = v[i];
+            int j = i - 1;
+            while (j >= 0 && n[j].compareTo(key) > 0) {
+                n[j + 1] = n[j];
+                v[j + 1] = v[j];
+                j--;
+            }
+            n[j + 1] = key;
+            v[j + 1] = val;
+        }
+        for (int i = 1; i < size; i++) {
+            if (n[i].equals(n[i - 1])) {
+                throw new IllegalArgumentException("resource named twice: " + n[i]);
+            }
+        }
+        return new ResourceList(n, v);
+    }
+
     /** The amounts by name, sorted by name. */
     public Map<String, Long> amounts() {
-        return amounts;
+        Map<String, Long> m = amounts;
+        if (m == null) {
+            TreeMap<String, Long> sorted = new TreeMap<>();
+            for (int i = 0; i < names.length; i++) {
+                sorted.put(names[i], values[i]);
+            }
+            m = Collections.unmodifiableMap(sorted);
+            amounts = m;
+        }
+        return m;
     }
 
     /** Number of named resources. */
@@ -91,6 +141,6 @@ public final class ResourceList {
 
     @Override
     public String toString() {
-        return "ResourceList" + amounts;
+        return "ResourceList" + amounts();
     }
 }

@@ -73,4 +73,57 @@ class KubeMapperTest {
         assertThat(r.options().preemption()).isFalse();
         assertThat(r.options().explain()).isTrue();
     }
+    @Test
+    void enumNamesMapToTheirConstantsAndUnknownNamesStillFail() {
+        for (TaintEffect e : TaintEffect.values()) {
+            assertThat(KubeMapper.taintEffect(e.name())).isEqualTo(e);
+        }
+        for (Toleration.Operator o : Toleration.Operator.values()) {
+            assertThat(KubeMapper.tolerationOperator(o.name())).isEqualTo(o);
+        }
+        assertThat(KubeMapper.tolerationOperator(null)).isEqualTo(Toleration.Operator.Equal);
+        assertThat(KubeMapper.tolerationOperator("")).isEqualTo(Toleration.Operator.Equal);
+        for (dev.muster.core.model.NodeSelectorRequirement.Operator o
+                : dev.muster.core.model.NodeSelectorRequirement.Operator.values()) {
+            assertThat(KubeMapper.nodeOperator(o.name())).isEqualTo(o);
+        }
+        for (LabelSelector.Operator o : LabelSelector.Operator.values()) {
+            assertThat(KubeMapper.labelOperator(o.name())).isEqualTo(o);
+        }
+        for (String bad : List.of("Nope", "in", "Gx", "NotIt", "Exist!", "Sometimes")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.nodeOperator(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.labelOperator(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.taintEffect(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.tolerationOperator(bad))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> KubeMapper.labelOperator("Gt"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+    @Test
+    void podsWithEqualTolerationsShareOneCompiledListAndOthersKeepTheirOwn() throws Exception {
+        String a = "'tolerations':[{'key':'node.kubernetes.io/not-ready','operator':'Exists','effect':'NoExecute','tolerationSeconds':300}]";
+        String b = "'tolerations':[{'key':'dedicated','value':'gpu','effect':'NoSchedule'}]";
+        DecisionRequest r = decode("{'snapshot':{'nodes':[{'metadata':{'name':'n1'}}],'pods':["
+                + "{'metadata':{'name':'p1'},'spec':{" + a + "}},"
+                + "{'metadata':{'name':'p2'},'spec':{" + a + "}},"
+                + "{'metadata':{'name':'p3'},'spec':{" + b + "}},"
+                + "{'metadata':{'name':'p4'},'spec':{}},"
+                + "{'metadata':{'name':'p5'},'spec':{" + a.replace("300", "60") + "}}]}}");
+        List<Pod> pods = r.cluster().pods();
+        Toleration notReady = new Toleration("node.kubernetes.io/not-ready", Toleration.Operator.Exists, "",
+                TaintEffect.NoExecute);
+        assertThat(pods.get(0).tolerations()).containsExactly(notReady);
+        assertThat(pods.get(1).tolerations()).isSameAs(pods.get(0).tolerations());
+        assertThat(pods.get(2).tolerations()).containsExactly(
+                new Toleration("dedicated", Toleration.Operator.Equal, "gpu", TaintEffect.NoSchedule));
+        assertThat(pods.get(3).tolerations()).isEmpty();
+        assertThat(pods.get(4).tolerations()).containsExactly(notReady).isNotSameAs(pods.get(0).tolerations());
+        assertThat(KubeMapper.pod(codec.readJson(("{'snapshot':{'nodes':[],'pods':[{'metadata':{'name':'p'},'spec':{" + a
+                + "}}]}}").replace('\'', '"').getBytes(StandardCharsets.UTF_8)).snapshot().pods().get(0)).tolerations())
+                .containsExactly(notReady);
+    }
 }

@@ -208,6 +208,42 @@ class RequestValidatorTest {
     }
 
     @Test
+    void pathsStayRightAfterDeeplyNestedValidObjects() throws Exception {
+        // pod 0 is valid and walks every nested list the validator descends into; the causes of pod 1 and of the
+        // second node must still carry their own paths (nothing of pod 0's path may leak into them)
+        String validPod = "{'metadata':{'name':'a','namespace':'ns'},'spec':{"
+                + "'containers':[{'name':'c','resources':{'requests':{'cpu':'1'},'limits':{'cpu':'2'}},'ports':[{'hostPort':80}]}],"
+                + "'initContainers':[{'name':'i','resources':{'requests':{'memory':'1Gi'}}}],"
+                + "'tolerations':[{'key':'k','operator':'Exists','effect':'NoSchedule'}],"
+                + "'topologySpreadConstraints':[{'maxSkew':1,'topologyKey':'zone','whenUnsatisfiable':'DoNotSchedule',"
+                + "'labelSelector':{'matchExpressions':[{'key':'app','operator':'In','values':['x']}]}}],"
+                + "'affinity':{'nodeAffinity':{'requiredDuringSchedulingIgnoredDuringExecution':{'nodeSelectorTerms':"
+                + "[{'matchExpressions':[{'key':'k','operator':'Exists'}]}]},'preferredDuringSchedulingIgnoredDuringExecution':"
+                + "[{'weight':1,'preference':{'matchFields':[{'key':'metadata.name','operator':'In','values':['n']}]}}]},"
+                + "'podAntiAffinity':{'preferredDuringSchedulingIgnoredDuringExecution':[{'weight':5,'podAffinityTerm':"
+                + "{'topologyKey':'zone','labelSelector':{'matchExpressions':[{'key':'app','operator':'Exists'}]}}}]}},"
+                + "'resourceClaims':[{'name':'gpu','resourceClaimName':'gpu-claim'}]}}";
+        String badPod = "{'metadata':{'name':'b','namespace':'ns'},'spec':{"
+                + "'containers':[{'name':'c'},{'name':'d','resources':{'limits':{'memory':'lots'}},'ports':[{},{'protocol':'QUIC'}]}],"
+                + "'tolerations':[{'key':'k'},{'operator':'Equal'}],"
+                + "'affinity':{'podAffinity':{'requiredDuringSchedulingIgnoredDuringExecution':[{'topologyKey':'zone'},"
+                + "{'topologyKey':'zone','namespaceSelector':{'matchExpressions':[{'key':'','operator':'In'}]}}]}},"
+                + "'resourceClaims':[{'name':'x','resourceClaimName':'a','resourceClaimTemplateName':'b'}]}}";
+        Causes causes = validator.validate(read("{'snapshot':{'nodes':[" + NODE + ",{'metadata':{'name':'n2'},"
+                + "'spec':{'taints':[{'key':'k','effect':'NoSchedule'},{'key':'k'}]},'status':{'capacity':{'cpu':'x'}}}],"
+                + "'pods':[" + validPod + "," + badPod + "]}}"));
+        assertThat(causes.list()).extracting(Cause::reason, Cause::field).containsExactly(
+                tuple(REQUIRED, "snapshot.nodes[1].spec.taints[1].effect"),
+                tuple(INVALID, "snapshot.nodes[1].status.capacity[cpu]"),
+                tuple(INVALID, "snapshot.pods[1].spec.containers[1].resources.limits[memory]"),
+                tuple(NOT_SUPPORTED, "snapshot.pods[1].spec.containers[1].ports[1].protocol"),
+                tuple(REQUIRED, "snapshot.pods[1].spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[1]"
+                        + ".namespaceSelector.matchExpressions[0].key"),
+                tuple(INVALID, "snapshot.pods[1].spec.tolerations[1].operator"),
+                tuple(INVALID, "snapshot.pods[1].spec.resourceClaims[0]"));
+    }
+
+    @Test
     void causesAreCappedButCounted() throws Exception {
         RequestValidator capped = new RequestValidator(new ValidationLimits(10, 10, 10, 10, 2));
         Causes causes = capped.validate(read("{'snapshot':{'nodes':[{},{},{},{}]}}"));

@@ -3,14 +3,18 @@
 #   1. the tokenizing floor of the large request (in-process, same file, same run);
 #   2. ROUNDS alternating POSTs of the large request to /v1/decisions and /v1/validations (after WARM rounds),
 #      medians and the ratios decide/validate and validate/floor (targets: <= 1.3 and <= 1.5);
-#   3. wrk against /v1/decisions with the small request: decisions/s, errors, p99;
+#   3. wrk against /v1/decisions with the small request, after a WRK_WARM-second wrk warm-up (the JIT has not compiled
+#      the small-request path after the large rounds): decisions/s, errors, p50/p90/p99, wrk threads and connections,
+#      the load average (bench/http-small.sh measures several wrk settings and the server CPU per request);
 #   4. peak RSS (VmHWM) of the server.
 # Done twice: default heap, then -Xmx1g (target 6: the large request decided with 1 GiB without error).
-#   bench/e2e.sh            env: PORT (18080) ROUNDS (10) WARM (3) WRK_SECONDS (20) WRK_CONN (16) HEAPS ("default -Xmx1g")
+#   bench/e2e.sh            env: PORT (18080) ROUNDS (10) WARM (3) WRK_SECONDS (20) WRK_CONN (16) WRK_THREADS (2)
+#                                WRK_WARM (30) HEAPS ("default -Xmx1g")
 # Needs wrk (apt-get install -y wrk) and curl; builds the jar (mvn -B -q package -Dmaven.test.skip=true) when missing.
 source "$(dirname "$0")/common.sh"
 PORT="${PORT:-18080}"; ROUNDS="${ROUNDS:-10}"; WARM="${WARM:-3}"
-WRK_SECONDS="${WRK_SECONDS:-20}"; WRK_CONN="${WRK_CONN:-16}"; HEAPS="${HEAPS:-default -Xmx1g}"
+WRK_SECONDS="${WRK_SECONDS:-20}"; WRK_CONN="${WRK_CONN:-16}"; WRK_THREADS="${WRK_THREADS:-2}"
+WRK_WARM="${WRK_WARM:-30}"; HEAPS="${HEAPS:-default -Xmx1g}"
 LARGE="$REQ/large.json"; SMALL="$REQ/small.json"
 JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
 BASE="http://127.0.0.1:$PORT"
@@ -58,11 +62,14 @@ for HEAP in $HEAPS; do
   echo "decide rounds (s): $(paste -sd' ' "$OUT/decide-$HEAP.txt")" >>"$OUT/e2e.txt"
   echo "validate rounds (s): $(paste -sd' ' "$OUT/validate-$HEAP.txt")" >>"$OUT/e2e.txt"
   if (( HAVE_WRK )) && [[ "$HEAP" == default || -n "${WRK_ALL_HEAPS:-}" ]]; then
-    BODY="$SMALL" wrk -t2 -c"$WRK_CONN" -d"${WRK_SECONDS}s" --latency -s "$ROOT/bench/post.lua" "$BASE/v1/decisions" \
+    BODY="$SMALL" wrk -t"$WRK_THREADS" -c"$WRK_CONN" -d"${WRK_WARM}s" -s "$ROOT/bench/post.lua" "$BASE/v1/decisions" \
+      >/dev/null 2>&1 || true
+    LOAD="$(uptime | sed 's/.*load average: //')"
+    BODY="$SMALL" wrk -t"$WRK_THREADS" -c"$WRK_CONN" -d"${WRK_SECONDS}s" --latency -s "$ROOT/bench/post.lua" "$BASE/v1/decisions" \
       >"$OUT/wrk-$HEAP.txt" 2>&1 || true
-    awk '/^rps/ {r=$2} /^p50_ms/ {p50=$2} /^p99_ms/ {p99=$2} /^non200/ {n=$2} /^socket_errors/ {s=$2} /^requests/ {q=$2}
-      END { printf "wrk small (%s conns, 2 threads): %.0f decisions/s, %d requests, non-200 %d, socket errors %d, p50 %.2f ms, p99 %.2f ms\n", c, r, q, n, s, p50, p99 }' \
-      c="$WRK_CONN" "$OUT/wrk-$HEAP.txt" | tee -a "$OUT/e2e.txt"
+    awk '/^rps/ {r=$2} /^p50_ms/ {p50=$2} /^p90_ms/ {p90=$2} /^p99_ms/ {p99=$2} /^non200/ {n=$2} /^socket_errors/ {s=$2} /^requests/ {q=$2}
+      END { printf "wrk small (-t%d -c%d, %ds after a %ds warm-up; load %s): %.0f decisions/s, %d requests, non-200 %d, socket errors %d, p50 %.2f ms, p90 %.2f ms, p99 %.2f ms\n", t, c, d, w, load, r, q, n, s, p50, p90, p99 }' \
+      t="$WRK_THREADS" c="$WRK_CONN" d="$WRK_SECONDS" w="$WRK_WARM" load="$LOAD" "$OUT/wrk-$HEAP.txt" | tee -a "$OUT/e2e.txt"
   fi
   echo "peak RSS (VmHWM): $(awk '/VmHWM/ {printf "%.0f MiB", $2/1024}' /proc/$PID/status)" | tee -a "$OUT/e2e.txt"
   stop

@@ -23,6 +23,21 @@ public interface MusterConfig {
     @Valid
     Engine engine();
 
+    @Valid
+    Http http();
+
+    interface Http {
+        /**
+         * Largest request body decided (or validated) on the event loop that read it, without a hand-off to the worker
+         * pool (default 64K; the 100-node {@code small} bench request is 38 KB). Larger bodies are decided on a worker
+         * thread, so a request that takes seconds never holds an event loop. 0 sends every request to the workers.
+         * Only effective up to {@code quarkus.rest.input-buffer-size} (bodies above that are read on a worker anyway).
+         */
+        @WithDefault("64K")
+        @NotNull
+        MemorySize inlineMaxBodySize();
+    }
+
     interface Limits {
         /**
          * Largest request body (default 128M; a 5,000-node, 50,000-pod snapshot is ~90 MB). Larger bodies get a 413

@@ -9,6 +9,8 @@ import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.wiring.DecisionMetrics;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -16,7 +18,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
@@ -43,15 +44,16 @@ public class DecisionResource {
             .writer();
 
     private final RequestPipeline pipeline;
-    private final BodyReader bodyReader;
     private final DecisionEngine engine;
     private final DecisionMetrics metrics;
+    private final RequestDispatcher dispatcher;
 
-    DecisionResource(RequestPipeline pipeline, BodyReader bodyReader, DecisionEngine engine, DecisionMetrics metrics) {
+    DecisionResource(RequestPipeline pipeline, DecisionEngine engine, DecisionMetrics metrics,
+                     RequestDispatcher dispatcher) {
         this.pipeline = pipeline;
-        this.bodyReader = bodyReader;
         this.engine = engine;
         this.metrics = metrics;
+        this.dispatcher = dispatcher;
     }
 
     @POST
@@ -77,15 +79,20 @@ public class DecisionResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
     @APIResponse(responseCode = "422", description = "The objects break API invariants; every cause with its field path",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
-    public Response decide(InputStream body, @Context HttpHeaders headers) {
-        RequestDocument doc = pipeline.read(bodyReader.read(body), headers.getMediaType());
+    @NonBlocking // small bodies are decided on the event loop, larger ones on a worker: see RequestDispatcher
+    public Uni<byte[]> decide(InputStream body, @Context HttpHeaders headers) {
+        MediaType type = headers.getMediaType();
+        return dispatcher.run(body, bytes -> decide(bytes, type));
+    }
+
+    private byte[] decide(byte[] body, MediaType type) {
+        RequestDocument doc = pipeline.read(body, type);
         DecisionRequest request = pipeline.compile(doc);
         long start = System.nanoTime();
         DecisionResult result = engine.decide(request);
         metrics.record(result, System.nanoTime() - start);
         try {
-            return Response.ok(WRITER.writeValueAsBytes(DecisionResponse.of(result)), MediaType.APPLICATION_JSON_TYPE)
-                    .build();
+            return WRITER.writeValueAsBytes(DecisionResponse.of(result));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -3,6 +3,8 @@ package dev.muster.adapter.rest;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.rest.error.KubeStatus;
+import io.smallrye.common.annotation.NonBlocking;
+import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -10,7 +12,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
@@ -32,11 +33,11 @@ public class ValidationResource {
     private static final byte[] VALID = "{\"valid\":true}".getBytes(StandardCharsets.UTF_8);
 
     private final RequestPipeline pipeline;
-    private final BodyReader bodyReader;
+    private final RequestDispatcher dispatcher;
 
-    ValidationResource(RequestPipeline pipeline, BodyReader bodyReader) {
+    ValidationResource(RequestPipeline pipeline, RequestDispatcher dispatcher) {
         this.pipeline = pipeline;
-        this.bodyReader = bodyReader;
+        this.dispatcher = dispatcher;
     }
 
     @JsonPropertyOrder({"valid"})
@@ -65,8 +66,12 @@ public class ValidationResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
     @APIResponse(responseCode = "422", description = "The objects break API invariants; every cause with its field path",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
-    public Response validate(InputStream body, @Context HttpHeaders headers) {
-        pipeline.read(bodyReader.read(body), headers.getMediaType());
-        return Response.ok(VALID, MediaType.APPLICATION_JSON_TYPE).build();
+    @NonBlocking // small bodies are checked on the event loop, larger ones on a worker: see RequestDispatcher
+    public Uni<byte[]> validate(InputStream body, @Context HttpHeaders headers) {
+        MediaType type = headers.getMediaType();
+        return dispatcher.run(body, bytes -> {
+            pipeline.read(bytes, type);
+            return VALID;
+        });
     }
 }

@@ -1,0 +1,66 @@
+package dev.muster.adapter.rest;
+
+import dev.muster.wiring.MusterConfig;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Context;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+/**
+ * Chooses the thread a request is answered on. The resources are {@code @NonBlocking}, so Quarkus REST calls them on
+ * the event loop. A body of up to {@code quarkus.rest.input-buffer-size} arrives fully buffered (a
+ * {@link ByteArrayInputStream}); one of up to {@code muster.http.inline-max-body-size} is then read, decided and
+ * answered right there, without a hand-off to a worker thread and back (most of the HTTP cost of a small request).
+ * Every other body is read and decided on the worker pool: a larger buffered one, and one still streaming in (over the
+ * input buffer), whose blocking read must not happen on the event loop. So a request that takes seconds never holds an
+ * event loop that other connections share.
+ */
+@ApplicationScoped
+public class RequestDispatcher {
+    private final long inlineMax;
+    private final BodyReader bodyReader;
+    private final Executor workers;
+
+    @Inject
+    RequestDispatcher(MusterConfig config, BodyReader bodyReader) {
+        this(config.http().inlineMaxBodySize().asLongValue(), bodyReader, null);
+    }
+
+    /** {@code workers} null: Quarkus's worker pool (Mutiny's default worker pool is Quarkus's executor). */
+    RequestDispatcher(long inlineMax, BodyReader bodyReader, Executor workers) {
+        this.inlineMax = inlineMax;
+        this.bodyReader = bodyReader;
+        this.workers = workers;
+    }
+
+    /** True when this body is read and answered on the current thread. */
+    boolean inline(InputStream body) {
+        if (!Context.isOnEventLoopThread()) {
+            return true; // already on a worker: no second hand-off
+        }
+        try {
+            return body instanceof ByteArrayInputStream && body.available() <= inlineMax;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Reads the body (413 over {@code muster.limits.max-body-size}) and runs {@code work} on it: on the calling thread
+     * when {@link #inline}, else on the worker pool. Failures (a {@link dev.muster.adapter.rest.error.StatusException})
+     * reach the exception mappers either way.
+     */
+    <T> Uni<T> run(InputStream body, Function<byte[], T> work) {
+        if (inline(body)) {
+            return Uni.createFrom().item(work.apply(bodyReader.read(body)));
+        }
+        return Uni.createFrom().item(() -> work.apply(bodyReader.read(body)))
+                .runSubscriptionOn(workers != null ? workers : Infrastructure.getDefaultWorkerPool());
+    }
+}

@@ -1,0 +1,81 @@
+package dev.muster.adapter.rest;
+
+import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.muster.adapter.kube.KubeCodec;
+import dev.muster.adapter.kube.KubeMapper;
+import dev.muster.core.decision.DecisionEngine;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The three ways a request body is handled (application.properties: quarkus.rest.input-buffer-size=1M,
+ * muster.http.inline-max-body-size=64K) give the same bytes as the pipeline run in-process: decided on the event loop
+ * (small body), buffered on the event loop and decided on a worker (over 64K), read and decided on a worker (over 1M).
+ * Leading whitespace makes the same document larger.
+ */
+@QuarkusTest
+class DispatchPathsTest {
+    @Inject
+    KubeCodec codec;
+    @Inject
+    DecisionEngine engine;
+
+    static byte[] padded(byte[] body, int size) {
+        byte[] out = new byte[size];
+        java.util.Arrays.fill(out, 0, size - body.length, (byte) ' ');
+        System.arraycopy(body, 0, out, size - body.length, body.length);
+        return out;
+    }
+
+    String inProcess(byte[] body) throws Exception {
+        ObjectWriter w = DecisionResource.WRITER;
+        return new String(w.writeValueAsBytes(DecisionResponse.of(engine.decide(
+                KubeMapper.toDecisionRequest(codec.readJson(body))))), StandardCharsets.UTF_8);
+    }
+
+    static String post(String path, byte[] body) {
+        return given().contentType(ContentType.JSON).body(body).when().post(path)
+                .then().statusCode(200).contentType(ContentType.JSON).extract().asString();
+    }
+
+    @Test
+    void everyPathDecidesTheSameBytesAsTheInProcessPipeline() throws Exception {
+        byte[] body = RestEndpointsTest.trainingJob();
+        String expected = inProcess(body);
+        assertThat(expected).contains("\"outcome\"");
+        assertThat(post("/v1/decisions", body)).isEqualTo(expected);
+        assertThat(post("/v1/decisions", padded(body, 100 * 1024))).isEqualTo(expected);
+        assertThat(post("/v1/decisions", padded(body, 1536 * 1024))).isEqualTo(expected);
+    }
+
+    @Test
+    void everyPathValidates() throws Exception {
+        byte[] body = RestEndpointsTest.trainingJob();
+        for (int size : new int[]{body.length, 100 * 1024, 1536 * 1024}) {
+            assertThat(post("/v1/validations", padded(body, size))).isEqualTo("{\"valid\":true}");
+        }
+    }
+
+    @Test
+    void anInvalidRequestIsTheSameStatusOnEveryPath() throws Exception {
+        byte[] body = ("{\"snapshot\":{\"nodes\":[{\"metadata\":{\"name\":\"n1\"}},{\"metadata\":{\"name\":\"n1\"}}]}}")
+                .getBytes(StandardCharsets.UTF_8);
+        String first = null;
+        for (int size : new int[]{body.length, 100 * 1024, 1536 * 1024}) {
+            String answer = given().contentType(ContentType.JSON).body(padded(body, size)).when().post("/v1/decisions")
+                    .then().statusCode(422).contentType(ContentType.JSON).extract().asString();
+            assertThat(answer).contains("\"reason\":\"Invalid\"");
+            if (first == null) {
+                first = answer;
+            }
+            assertThat(answer).isEqualTo(first);
+        }
+    }
+}

@@ -69,6 +69,7 @@ final class PodScheduler {
     };
     private Evaluation last;
     private final boolean batching;
+    private final boolean[] normalizing; // per score plugin: whether it normalizes across nodes
 
     PodScheduler(Profile profile, ClusterSnapshot snapshot, ForkJoinPool pool, int parallelThreshold) {
         this(profile, snapshot, pool, parallelThreshold, true);
@@ -78,6 +79,10 @@ final class PodScheduler {
     PodScheduler(Profile profile, ClusterSnapshot snapshot, ForkJoinPool pool, int parallelThreshold,
                  boolean batching) {
         this.batching = batching;
+        this.normalizing = new boolean[profile.score().size()];
+        for (int k = 0; k < normalizing.length; k++) {
+            normalizing[k] = profile.score().get(k).plugin().normalizesAcrossNodes();
+        }
         this.snapshot = snapshot;
         this.preFilters = profile.preFilter();
         this.filters = profile.filter();
@@ -404,8 +409,8 @@ final class PodScheduler {
             feasibleCount = f;
             long[] buf = new long[f];
             for (int k = 0; k < scores.size(); k++) {
-                if (scoreSkipped[k] || (only != null && !only[k])) {
-                    continue;
+                if (scoreSkipped[k] || !normalizing[k] || (only != null && !only[k])) {
+                    continue; // a plugin that does not normalize across nodes has norm = raw already
                 }
                 long[] r = raw[k];
                 for (int j = 0; j < f; j++) {
@@ -513,7 +518,11 @@ final class PodScheduler {
         private void scoreNode(CycleState s, PodInfo incoming, int i) {
             NodeInfo node = snapshot.node(placement.nodeIndex(i));
             for (int k = 0; k < scores.size(); k++) {
-                raw[k][i] = scoreSkipped[k] ? 0 : scores.get(k).plugin().score(s, incoming, node);
+                long r = scoreSkipped[k] ? 0 : scores.get(k).plugin().score(s, incoming, node);
+                raw[k][i] = r;
+                if (!normalizing[k]) {
+                    norm[k][i] = r;
+                }
             }
         }
 

@@ -2,6 +2,7 @@ package dev.muster.bench;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -24,16 +25,23 @@ public final class DecodeRatio {
         long[] tok = new long[rounds];
         long[] dec = new long[rounds];
         long[] gc = new long[rounds];
+        long[] tokCpu = new long[rounds];
+        long[] decCpu = new long[rounds];
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Object keep = null;
         for (int i = 0; i < rounds; i++) {
             keep = null; // the previous document becomes garbage, as between two requests
+            long c = threads.getCurrentThreadCpuTime();
             long s = System.nanoTime();
             Fixture.tokenize(body);
             tok[i] = System.nanoTime() - s;
+            tokCpu[i] = threads.getCurrentThreadCpuTime() - c;
             long g0 = gcMillis();
+            c = threads.getCurrentThreadCpuTime();
             s = System.nanoTime();
             keep = f.decode(body);
             dec[i] = System.nanoTime() - s;
+            decCpu[i] = threads.getCurrentThreadCpuTime() - c;
             gc[i] = gcMillis() - g0;
         }
         if (keep == null) {
@@ -43,6 +51,15 @@ public final class DecodeRatio {
         double d = median(dec) / 1e6;
         System.out.printf(Locale.ROOT, "%s x%d: tokenize median %.1f ms, decode median %.1f ms, decode/tokenize %.2f"
                 + " (gc in decode median %d ms; per-round ratios %s)%n", shape, rounds, t, d, d / t, median(gc), ratios(tok, dec));
+        com.sun.management.ThreadMXBean alloc = (com.sun.management.ThreadMXBean) threads;
+        long a0 = alloc.getCurrentThreadAllocatedBytes();
+        keep = f.decode(body);
+        long allocated = alloc.getCurrentThreadAllocatedBytes() - a0;
+        double tc = median(tokCpu) / 1e6;
+        double dc = median(decCpu) / 1e6;
+        // CPU time of the decoding thread alone: robust to other processes' load, but leaves out GC threads' work
+        System.out.printf(Locale.ROOT, "thread CPU: tokenize median %.1f ms, decode median %.1f ms, decode/tokenize %.2f;"
+                + " one decode allocates %.1f MB%n", tc, dc, dc / tc, allocated / 1e6);
     }
 
     private static String ratios(long[] tok, long[] dec) {

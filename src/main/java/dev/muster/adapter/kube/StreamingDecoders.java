@@ -44,9 +44,10 @@ import java.util.Map;
  * <p>Fewer objects for the GC to copy (the document stays live while it is validated and compiled): repeated short
  * string values (label values, namespaces, quantities, taint and toleration fields, node names in
  * {@code spec.nodeName}) are shared within one request through a small per-request table, identical quantities share
- * one {@link Qty}, label and quantity maps are {@link SmallMap}s, lists are {@link SmallList}s, and equal value
- * records, lists and quantity maps (default tolerations, sidecar containers, per-app affinity, node status) are
- * shared. So the lists and (up to 16 entries) maps of a Node or Pod are unmodifiable, and equal parts of different
+ * one {@link Qty}, label and quantity maps are {@link SmallMap}s, lists are {@link SmallList}s, and equal
+ * tolerations, taints and containers lists, containers, affinities, node specs and statuses and pod statuses are
+ * shared (only those: each sharing costs a hash lookup, so the inner parts of a shared object are not looked up
+ * themselves). So the lists and (up to 16 entries) maps of a Node or Pod are unmodifiable, and equal parts of different
  * objects may be the same instance; both are invisible to readers of the records. With these, the {@code large} document's retained
  * size fell from 78 MB in 2.4 M objects to 34 MB in under 1 M.
  */
@@ -118,7 +119,7 @@ final class StreamingDecoders {
         /** The last boxed numbers: a pod's numbers mostly repeat the previous pod's (300 s, port 8080). */
         private Integer lastInteger;
         private Long lastLong;
-        /** Equal small value records (tolerations, taints, ports) of the request, shared. */
+        /** The shared value records and lists of the request (see canonical). */
         private final HashMap<Object, Object> canonical = new HashMap<>();
 
         /** The entries of the map being read (label and quantity maps never nest). */
@@ -261,7 +262,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.NodeSpec(unschedulable, frozen(taints)));
+            return canonical(new Kube.NodeSpec(unschedulable, sharedList(taints)));
         }
 
         private Kube.Taint taint() throws IOException {
@@ -285,7 +286,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.Taint(key, value, effect));
+            return new Kube.Taint(key, value, effect);
         }
 
         private Kube.NodeStatus nodeStatus() throws IOException {
@@ -337,7 +338,7 @@ final class StreamingDecoders {
                         case "priority" -> priority = integer(v, f, Kube.PodSpec.class);
                         case "priorityClassName" -> priorityClassName = shared(v, f, Kube.PodSpec.class);
                         case "preemptionPolicy" -> preemptionPolicy = shared(v, f, Kube.PodSpec.class);
-                        case "nodeSelector" -> nodeSelector = sharedStringMap(v, f, Kube.PodSpec.class);
+                        case "nodeSelector" -> nodeSelector = stringMap(v, f, Kube.PodSpec.class);
                         case "affinity" -> affinity = v == JsonToken.START_OBJECT ? affinity() : other(v, f, Kube.PodSpec.class);
                         case "tolerations" -> {
                             if (v != JsonToken.START_ARRAY) {
@@ -373,7 +374,7 @@ final class StreamingDecoders {
                 }
             }
             return new Kube.PodSpec(nodeName, schedulerName, priority, priorityClassName, preemptionPolicy, nodeSelector,
-                    affinity, frozen(tolerations), frozen(containers), frozen(initContainers), overhead, resources, frozen(topologySpreadConstraints),
+                    affinity, sharedList(tolerations), sharedList(containers), sharedList(initContainers), overhead, resources, frozen(topologySpreadConstraints),
                     frozen(schedulingGates), schedulingGroup, frozen(resourceClaims));
         }
 
@@ -454,7 +455,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.ContainerPort(containerPort, hostPort, protocol, hostIP));
+            return new Kube.ContainerPort(containerPort, hostPort, protocol, hostIP);
         }
 
         private Kube.Resources resources() throws IOException {
@@ -476,7 +477,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.Resources(requests, limits));
+            return new Kube.Resources(requests, limits);
         }
 
         private Kube.Toleration toleration() throws IOException {
@@ -504,7 +505,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.Toleration(key, operator, value, effect, tolerationSeconds));
+            return new Kube.Toleration(key, operator, value, effect, tolerationSeconds);
         }
 
         private Kube.Affinity affinity() throws IOException {
@@ -568,7 +569,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.NodeAffinity(required, frozen(preferred)));
+            return new Kube.NodeAffinity(required, frozen(preferred));
         }
 
         private Kube.NodeSelector nodeSelector() throws IOException {
@@ -601,7 +602,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.NodeSelector(frozen(terms)));
+            return new Kube.NodeSelector(frozen(terms));
         }
 
         private Kube.NodeSelectorTerm nodeSelectorTerm() throws IOException {
@@ -623,7 +624,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.NodeSelectorTerm(frozen(matchExpressions), frozen(matchFields)));
+            return new Kube.NodeSelectorTerm(frozen(matchExpressions), frozen(matchFields));
         }
 
         private Kube.PreferredSchedulingTerm preferredTerm() throws IOException {
@@ -646,7 +647,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.PreferredSchedulingTerm(weight, preference));
+            return new Kube.PreferredSchedulingTerm(weight, preference);
         }
 
         private List<Kube.Requirement> requirements(JsonToken v, String f, Class<?> r) throws IOException {
@@ -685,7 +686,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.Requirement(key, operator, frozen(values)));
+            return new Kube.Requirement(key, operator, frozen(values));
         }
 
         private Kube.PodAffinity podAffinity() throws IOException {
@@ -735,7 +736,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.PodAffinity(frozen(required), frozen(preferred)));
+            return new Kube.PodAffinity(frozen(required), frozen(preferred));
         }
 
         private Kube.WeightedPodAffinityTerm weightedTerm() throws IOException {
@@ -758,7 +759,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.WeightedPodAffinityTerm(weight, term));
+            return new Kube.WeightedPodAffinityTerm(weight, term);
         }
 
         private Kube.PodAffinityTerm podAffinityTerm() throws IOException {
@@ -790,8 +791,8 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.PodAffinityTerm(labelSelector, frozen(namespaces), namespaceSelector, topologyKey, frozen(matchLabelKeys),
-                    frozen(mismatchLabelKeys)));
+            return new Kube.PodAffinityTerm(labelSelector, frozen(namespaces), namespaceSelector, topologyKey, frozen(matchLabelKeys),
+                    frozen(mismatchLabelKeys));
         }
 
         private Kube.LabelSelector labelSelector() throws IOException {
@@ -802,7 +803,7 @@ final class StreamingDecoders {
                 JsonToken v = p.nextToken();
                 try {
                     switch (f) {
-                        case "matchLabels" -> matchLabels = sharedStringMap(v, f, Kube.LabelSelector.class);
+                        case "matchLabels" -> matchLabels = stringMap(v, f, Kube.LabelSelector.class);
                         case "matchExpressions" -> matchExpressions = requirements(v, f, Kube.LabelSelector.class);
                         default -> v = null; // unknown: skipped below
                     }
@@ -813,7 +814,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.LabelSelector(matchLabels, frozen(matchExpressions)));
+            return new Kube.LabelSelector(matchLabels, frozen(matchExpressions));
         }
 
         private Kube.PodStatus podStatus() throws IOException {
@@ -865,12 +866,6 @@ final class StreamingDecoders {
             return entries.build();
         }
 
-        /** A map of label values whose equals recur (selectors, not an object's own labels): shared like records. */
-        private Map<String, String> sharedStringMap(JsonToken v, String field, Class<?> r) throws IOException {
-            Map<String, String> m = stringMap(v, field, r);
-            return m instanceof SmallMap<?> ? canonical(m) : m;
-        }
-
         private Map<String, Qty> qtyMap(JsonToken v, String field, Class<?> r) throws IOException {
             if (v != JsonToken.START_OBJECT) {
                 return other(v, field, r);
@@ -893,8 +888,7 @@ final class StreamingDecoders {
                     throw wrapEntry(x, SmallMap.EMPTY, key);
                 }
             }
-            Map<String, Qty> m = entries.build();
-            return m instanceof SmallMap<?> ? canonical(m) : m;
+            return entries.build();
         }
 
         private List<String> strings(JsonToken v, String field, Class<?> r) throws IOException {
@@ -999,7 +993,7 @@ final class StreamingDecoders {
 
         /**
          * An equal record read before, or this one (records are values: sharing equal ones is invisible). Most pods
-         * carry the same default tolerations and ports; bounded, so distinct values cost at most a lookup.
+         * carry the same default tolerations and sidecars; bounded, so distinct values cost at most a lookup.
          */
         @SuppressWarnings("unchecked")
         private <T> T canonical(T r) {
@@ -1014,7 +1008,12 @@ final class StreamingDecoders {
         }
 
         /** A list as handed out: unmodifiable, and the one equal list read before if there is one. */
-        private <T> List<T> frozen(List<T> list) {
+        private static <T> List<T> frozen(List<T> list) {
+            return SmallList.copyOf(list);
+        }
+
+        /** A list whose equals recur from object to object (tolerations, containers, taints): shared. */
+        private <T> List<T> sharedList(List<T> list) {
             return list == null ? null : canonical(SmallList.copyOf(list));
         }
 

@@ -14,6 +14,9 @@ import java.util.Map;
  * <p>Nothing here checks values: the records say what was sent; {@code adapter.validation} says whether it is
  * allowed, and {@link KubeMapper} compiles validated records into the core model. Quantities stay as their
  * text ({@link Qty}) until then.
+ *
+ * <p>Treat every record as read-only: JSON bodies bind Node and Pod through {@link StreamingDecoders}, whose maps
+ * and lists are unmodifiable and whose equal parts may be shared between objects of one request.
  */
 public final class Kube {
     private Kube() {

@@ -50,6 +50,14 @@ public final class KubeCodec {
     private final ObjectReader yaml;
 
     public KubeCodec(Limits limits) {
+        this(limits, true);
+    }
+
+    /**
+     * @param streaming whether JSON binds Node and Pod through {@link StreamingDecoders} (always, but for the tests
+     *                  that compare it with plain databind on the same inputs)
+     */
+    KubeCodec(Limits limits, boolean streaming) {
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(limits.maxNestingDepth())
                 .maxStringLength(limits.maxStringLength())
@@ -57,7 +65,11 @@ public final class KubeCodec {
                 .maxDocumentLength(limits.maxDocumentLength())
                 .build();
         JsonFactory jsonFactory = JsonFactory.builder().streamReadConstraints(constraints).build();
-        ObjectMapper jsonMapper = strict(JsonMapper.builder(jsonFactory)).build();
+        JsonMapper.Builder jsonBuilder = strict(JsonMapper.builder(jsonFactory));
+        if (streaming) {
+            jsonBuilder.addModule(StreamingDecoders.module());
+        }
+        ObjectMapper jsonMapper = jsonBuilder.build();
         LoaderOptions loader = new LoaderOptions();
         loader.setCodePointLimit((int) Math.min(Integer.MAX_VALUE, limits.maxDocumentLength()));
         loader.setNestingDepthLimit(limits.maxNestingDepth());

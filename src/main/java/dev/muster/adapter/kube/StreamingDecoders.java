@@ -1,0 +1,1138 @@
+package dev.muster.adapter.kube;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.PropertyName;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerBase;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.SettableBeanProperty;
+import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Hand-written streaming decoders for the hot types of a request: {@link Kube.Node}, {@link Kube.Pod} and everything
+ * under them (a {@code large} snapshot is 5,000 nodes and 50,000 pods, ~106 MB).
+ *
+ * <p>Why not plain databind: measured on the {@code large} request (bench/README.md, {@code bench/profile.sh large 8
+ * decode}), binding these records through Jackson's creator-based record deserializer (PropertyValueBuffer,
+ * reflective constructor calls, a LinkedHashMap per label/quantity map, a new String per value) cost 3.3× the
+ * tokenizing floor, a third of it GC, where the target is ≤ 1.25×. The hot path must read tokens directly.
+ *
+ * <p>The rules stay those of {@link KubeCodec}: every scalar takes a fast path only for the token it expects (a string
+ * for a string, an {@code int} for an Integer, ...) and a JSON {@code null} for a field means "absent"; any other token
+ * is handed to the very deserializer databind would have used for that field (found through the context), so wrong
+ * types, fractions for integers, out-of-range numbers and so on fail with databind's own exception. A {@code null}
+ * inside a list or map fails like databind's {@code Nulls.FAIL}; unknown fields are skipped; failures carry the same
+ * field path (record fields as {@code .name}, list indexes as {@code [i]}, map keys as {@code [key]}), because they
+ * are wrapped exactly as {@code BeanDeserializer}, {@code CollectionDeserializer} and {@code MapDeserializer} wrap
+ * them. {@code StreamingDecodersTest} checks both against the plain databind reader on the same inputs.
+ *
+ * <p>Fewer objects for the GC to copy (the document stays live while it is validated and compiled): repeated short
+ * string values (label values, namespaces, quantities, taint and toleration fields, node names in
+ * {@code spec.nodeName}) are shared within one request through a small per-request table, identical quantities share
+ * one {@link Qty}, label and quantity maps are {@link SmallMap}s, lists are {@link SmallList}s, and equal
+ * tolerations, taints and containers lists, containers, affinities, node specs and statuses and pod statuses are
+ * shared (only those: each sharing costs a hash lookup, so the inner parts of a shared object are not looked up
+ * themselves). So the lists and (up to 16 entries) maps of a Node or Pod are unmodifiable, and equal parts of different
+ * objects may be the same instance; both are invisible to readers of the records. With these, the {@code large} document's retained
+ * size fell from 78 MB in 2.4 M objects to 34 MB in under 1 M.
+ */
+final class StreamingDecoders {
+    private StreamingDecoders() {
+    }
+
+    /** Registers the streaming decoders for Node and Pod, each falling back to databind's for a non-object token. */
+    static SimpleModule module() {
+        SimpleModule m = new SimpleModule("muster-streaming-decoders");
+        m.setDeserializerModifier(new BeanDeserializerModifier() {
+            @Override
+            public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription desc,
+                                                          JsonDeserializer<?> deserializer) {
+                Class<?> raw = desc.getBeanClass();
+                if (raw == Kube.Pod.class) {
+                    return new Top(deserializer, true);
+                }
+                if (raw == Kube.Node.class) {
+                    return new Top(deserializer, false);
+                }
+                return deserializer;
+            }
+        });
+        return m;
+    }
+
+    /** The entry point for one Pod or Node; databind's own deserializer stays behind it for anything but an object. */
+    static final class Top extends DelegatingDeserializer {
+        private final boolean pod;
+
+        Top(JsonDeserializer<?> fallback, boolean pod) {
+            super(fallback);
+            this.pod = pod;
+        }
+
+        @Override
+        protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> newDelegatee) {
+            return new Top(newDelegatee, pod);
+        }
+
+        @Override
+        public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+            JsonToken t = p.currentToken();
+            if (t != JsonToken.START_OBJECT && t != JsonToken.FIELD_NAME && t != JsonToken.END_OBJECT) {
+                return _delegatee.deserialize(p, ctxt);
+            }
+            Reader r = Reader.of(p, ctxt);
+            return pod ? r.pod() : r.node();
+        }
+    }
+
+    /**
+     * Per-request state: the parser, the context and the string/quantity tables. One per readValue call (kept as a
+     * per-call context attribute), so nothing is shared between requests or threads.
+     */
+    static final class Reader {
+        private static final Object KEY = Reader.class;
+        private static final int MAX_SHARED_LENGTH = 64;
+        private static final int MAX_CANONICAL = 1 << 16;
+
+        private final DeserializationContext ctxt;
+        private JsonParser p;
+        private final String[] strings;
+        private final char[][] keys;
+        private int lastSlot;
+        private final Qty[] quantities;
+        private final int mask;
+        /** The last boxed numbers: a pod's numbers mostly repeat the previous pod's (300 s, port 8080). */
+        private Integer lastInteger;
+        private Long lastLong;
+        /** The shared value records and lists of the request (see canonical). */
+        private final HashMap<Object, Object> canonical = new HashMap<>();
+
+        /** The entries of the map being read (label and quantity maps never nest). */
+        private final SmallMap.Builder entries = new SmallMap.Builder();
+
+        private Reader(JsonParser p, DeserializationContext ctxt, int slots) {
+            this.p = p;
+            this.ctxt = ctxt;
+            this.strings = new String[slots];
+            this.keys = new char[slots][];
+            this.quantities = new Qty[slots];
+            this.mask = slots - 1;
+        }
+
+        static Reader of(JsonParser p, DeserializationContext ctxt) {
+            Object o = ctxt.getAttribute(KEY);
+            if (o instanceof Reader r && r.ctxt == ctxt) {
+                r.p = p;
+                return r;
+            }
+            Reader r = new Reader(p, ctxt, 1 << 14);
+            ctxt.setAttribute(KEY, r);
+            return r;
+        }
+
+        // ------------------------------------------------------------ records
+
+        Kube.Node node() throws IOException {
+            Kube.ObjectMeta metadata = null;
+            Kube.NodeSpec spec = null;
+            Kube.NodeStatus status = null;
+            for (JsonToken t = first(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "metadata" -> metadata = v == JsonToken.START_OBJECT ? meta() : other(v, f, Kube.Node.class);
+                        case "spec" -> spec = v == JsonToken.START_OBJECT ? nodeSpec() : other(v, f, Kube.Node.class);
+                        case "status" -> status = v == JsonToken.START_OBJECT ? nodeStatus() : other(v, f, Kube.Node.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.Node.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.Node(metadata, spec, status);
+        }
+
+        Kube.Pod pod() throws IOException {
+            Kube.ObjectMeta metadata = null;
+            Kube.PodSpec spec = null;
+            Kube.PodStatus status = null;
+            for (JsonToken t = first(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "metadata" -> metadata = v == JsonToken.START_OBJECT ? meta() : other(v, f, Kube.Pod.class);
+                        case "spec" -> spec = v == JsonToken.START_OBJECT ? podSpec() : other(v, f, Kube.Pod.class);
+                        case "status" -> status = v == JsonToken.START_OBJECT ? podStatus() : other(v, f, Kube.Pod.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.Pod.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.Pod(metadata, spec, status);
+        }
+
+        private Kube.ObjectMeta meta() throws IOException {
+            String name = null;
+            String namespace = null;
+            String uid = null;
+            Map<String, String> labels = null;
+            Map<String, String> annotations = null;
+            String creationTimestamp = null;
+            String deletionTimestamp = null;
+            Long generation = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "name" -> name = string(v, f, Kube.ObjectMeta.class);
+                        case "namespace" -> namespace = shared(v, f, Kube.ObjectMeta.class);
+                        case "uid" -> uid = string(v, f, Kube.ObjectMeta.class);
+                        case "labels" -> labels = stringMap(v, f, Kube.ObjectMeta.class);
+                        case "annotations" -> annotations = stringMap(v, f, Kube.ObjectMeta.class);
+                        case "creationTimestamp" -> creationTimestamp = string(v, f, Kube.ObjectMeta.class);
+                        case "deletionTimestamp" -> deletionTimestamp = string(v, f, Kube.ObjectMeta.class);
+                        case "generation" -> generation = longValue(v, f, Kube.ObjectMeta.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.ObjectMeta.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.ObjectMeta(name, namespace, uid, labels, annotations, creationTimestamp, deletionTimestamp,
+                    generation);
+        }
+
+        private Kube.NodeSpec nodeSpec() throws IOException {
+            Boolean unschedulable = null;
+            List<Kube.Taint> taints = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "unschedulable" -> unschedulable = bool(v, f, Kube.NodeSpec.class);
+                        case "taints" -> {
+                            if (v != JsonToken.START_ARRAY) {
+                                taints = otherList(v, f, Kube.NodeSpec.class);
+                                break;
+                            }
+                            taints = new ArrayList<>(2);
+                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                                try {
+                                    taints.add(e == JsonToken.START_OBJECT ? taint() : element(e, f, Kube.Taint.class));
+                                } catch (Exception x) {
+                                    throw wrapElement(x, taints, taints.size());
+                                }
+                            }
+                        }
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.NodeSpec.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return canonical(new Kube.NodeSpec(unschedulable, sharedList(taints)));
+        }
+
+        private Kube.Taint taint() throws IOException {
+            String key = null;
+            String value = null;
+            String effect = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "key" -> key = shared(v, f, Kube.Taint.class);
+                        case "value" -> value = shared(v, f, Kube.Taint.class);
+                        case "effect" -> effect = shared(v, f, Kube.Taint.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.Taint.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.Taint(key, value, effect);
+        }
+
+        private Kube.NodeStatus nodeStatus() throws IOException {
+            Map<String, Qty> allocatable = null;
+            Map<String, Qty> capacity = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "allocatable" -> allocatable = qtyMap(v, f, Kube.NodeStatus.class);
+                        case "capacity" -> capacity = qtyMap(v, f, Kube.NodeStatus.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.NodeStatus.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return canonical(new Kube.NodeStatus(allocatable, capacity));
+        }
+
+        private Kube.PodSpec podSpec() throws IOException {
+            String nodeName = null;
+            String schedulerName = null;
+            Integer priority = null;
+            String priorityClassName = null;
+            String preemptionPolicy = null;
+            Map<String, String> nodeSelector = null;
+            Kube.Affinity affinity = null;
+            List<Kube.Toleration> tolerations = null;
+            List<Kube.Container> containers = null;
+            List<Kube.Container> initContainers = null;
+            Map<String, Qty> overhead = null;
+            Kube.Resources resources = null;
+            List<Kube.TopologySpreadConstraint> topologySpreadConstraints = null;
+            List<Kube.SchedulingGate> schedulingGates = null;
+            Kube.SchedulingGroup schedulingGroup = null;
+            List<Kube.ClaimRef> resourceClaims = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "nodeName" -> nodeName = shared(v, f, Kube.PodSpec.class);
+                        case "schedulerName" -> schedulerName = shared(v, f, Kube.PodSpec.class);
+                        case "priority" -> priority = integer(v, f, Kube.PodSpec.class);
+                        case "priorityClassName" -> priorityClassName = shared(v, f, Kube.PodSpec.class);
+                        case "preemptionPolicy" -> preemptionPolicy = shared(v, f, Kube.PodSpec.class);
+                        case "nodeSelector" -> nodeSelector = stringMap(v, f, Kube.PodSpec.class);
+                        case "affinity" -> affinity = v == JsonToken.START_OBJECT ? affinity() : other(v, f, Kube.PodSpec.class);
+                        case "tolerations" -> {
+                            if (v != JsonToken.START_ARRAY) {
+                                tolerations = otherList(v, f, Kube.PodSpec.class);
+                                break;
+                            }
+                            tolerations = new ArrayList<>(4);
+                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                                try {
+                                    tolerations.add(e == JsonToken.START_OBJECT ? toleration()
+                                            : element(e, f, Kube.Toleration.class));
+                                } catch (Exception x) {
+                                    throw wrapElement(x, tolerations, tolerations.size());
+                                }
+                            }
+                        }
+                        case "containers" -> containers = containers(v, f, Kube.PodSpec.class);
+                        case "initContainers" -> initContainers = containers(v, f, Kube.PodSpec.class);
+                        case "overhead" -> overhead = qtyMap(v, f, Kube.PodSpec.class);
+                        case "resources" -> resources = v == JsonToken.START_OBJECT ? resources() : other(v, f, Kube.PodSpec.class);
+                        case "topologySpreadConstraints" ->
+                                topologySpreadConstraints = list(v, f, Kube.TopologySpreadConstraint.class, Kube.PodSpec.class);
+                        case "schedulingGates" -> schedulingGates = list(v, f, Kube.SchedulingGate.class, Kube.PodSpec.class);
+                        case "schedulingGroup" -> schedulingGroup = other(v, f, Kube.PodSpec.class);
+                        case "resourceClaims" -> resourceClaims = list(v, f, Kube.ClaimRef.class, Kube.PodSpec.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.PodSpec.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.PodSpec(nodeName, schedulerName, priority, priorityClassName, preemptionPolicy, nodeSelector,
+                    affinity, sharedList(tolerations), sharedList(containers), sharedList(initContainers), overhead, resources, frozen(topologySpreadConstraints),
+                    frozen(schedulingGates), schedulingGroup, frozen(resourceClaims));
+        }
+
+        private List<Kube.Container> containers(JsonToken v, String f, Class<?> r) throws IOException {
+            if (v != JsonToken.START_ARRAY) {
+                return otherList(v, f, r);
+            }
+            List<Kube.Container> list = new ArrayList<>(3);
+            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                try {
+                    list.add(e == JsonToken.START_OBJECT ? container() : element(e, f, Kube.Container.class));
+                } catch (Exception x) {
+                    throw wrapElement(x, list, list.size());
+                }
+            }
+            return list;
+        }
+
+        private Kube.Container container() throws IOException {
+            String name = null;
+            Kube.Resources resources = null;
+            List<Kube.ContainerPort> ports = null;
+            String restartPolicy = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "name" -> name = shared(v, f, Kube.Container.class);
+                        case "resources" -> resources = v == JsonToken.START_OBJECT ? resources() : other(v, f, Kube.Container.class);
+                        case "ports" -> {
+                            if (v != JsonToken.START_ARRAY) {
+                                ports = otherList(v, f, Kube.Container.class);
+                                break;
+                            }
+                            ports = new ArrayList<>(1);
+                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                                try {
+                                    ports.add(e == JsonToken.START_OBJECT ? port() : element(e, f, Kube.ContainerPort.class));
+                                } catch (Exception x) {
+                                    throw wrapElement(x, ports, ports.size());
+                                }
+                            }
+                        }
+                        case "restartPolicy" -> restartPolicy = shared(v, f, Kube.Container.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.Container.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return canonical(new Kube.Container(name, resources, frozen(ports), restartPolicy));
+        }
+
+        private Kube.ContainerPort port() throws IOException {
+            Integer containerPort = null;
+            Integer hostPort = null;
+            String protocol = null;
+            String hostIP = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "containerPort" -> containerPort = integer(v, f, Kube.ContainerPort.class);
+                        case "hostPort" -> hostPort = integer(v, f, Kube.ContainerPort.class);
+                        case "protocol" -> protocol = shared(v, f, Kube.ContainerPort.class);
+                        case "hostIP" -> hostIP = shared(v, f, Kube.ContainerPort.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.ContainerPort.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.ContainerPort(containerPort, hostPort, protocol, hostIP);
+        }
+
+        private Kube.Resources resources() throws IOException {
+            Map<String, Qty> requests = null;
+            Map<String, Qty> limits = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "requests" -> requests = qtyMap(v, f, Kube.Resources.class);
+                        case "limits" -> limits = qtyMap(v, f, Kube.Resources.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.Resources.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.Resources(requests, limits);
+        }
+
+        private Kube.Toleration toleration() throws IOException {
+            String key = null;
+            String operator = null;
+            String value = null;
+            String effect = null;
+            Long tolerationSeconds = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "key" -> key = shared(v, f, Kube.Toleration.class);
+                        case "operator" -> operator = shared(v, f, Kube.Toleration.class);
+                        case "value" -> value = shared(v, f, Kube.Toleration.class);
+                        case "effect" -> effect = shared(v, f, Kube.Toleration.class);
+                        case "tolerationSeconds" -> tolerationSeconds = longValue(v, f, Kube.Toleration.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.Toleration.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.Toleration(key, operator, value, effect, tolerationSeconds);
+        }
+
+        private Kube.Affinity affinity() throws IOException {
+            Kube.NodeAffinity nodeAffinity = null;
+            Kube.PodAffinity podAffinity = null;
+            Kube.PodAffinity podAntiAffinity = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "nodeAffinity" -> nodeAffinity = v == JsonToken.START_OBJECT ? nodeAffinity()
+                                : other(v, f, Kube.Affinity.class);
+                        case "podAffinity" -> podAffinity = v == JsonToken.START_OBJECT ? podAffinity()
+                                : other(v, f, Kube.Affinity.class);
+                        case "podAntiAffinity" -> podAntiAffinity = v == JsonToken.START_OBJECT ? podAffinity()
+                                : other(v, f, Kube.Affinity.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.Affinity.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return canonical(new Kube.Affinity(nodeAffinity, podAffinity, podAntiAffinity));
+        }
+
+        private Kube.NodeAffinity nodeAffinity() throws IOException {
+            Kube.NodeSelector required = null;
+            List<Kube.PreferredSchedulingTerm> preferred = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "requiredDuringSchedulingIgnoredDuringExecution" -> required =
+                                v == JsonToken.START_OBJECT ? nodeSelector() : other(v, f, Kube.NodeAffinity.class);
+                        case "preferredDuringSchedulingIgnoredDuringExecution" -> {
+                            if (v != JsonToken.START_ARRAY) {
+                                preferred = otherList(v, f, Kube.NodeAffinity.class);
+                                break;
+                            }
+                            preferred = new ArrayList<>(2);
+                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                                try {
+                                    preferred.add(e == JsonToken.START_OBJECT ? preferredTerm()
+                                            : element(e, f, Kube.PreferredSchedulingTerm.class));
+                                } catch (Exception x) {
+                                    throw wrapElement(x, preferred, preferred.size());
+                                }
+                            }
+                        }
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.NodeAffinity.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.NodeAffinity(required, frozen(preferred));
+        }
+
+        private Kube.NodeSelector nodeSelector() throws IOException {
+            List<Kube.NodeSelectorTerm> terms = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    if (f.equals("nodeSelectorTerms")) {
+                        if (v != JsonToken.START_ARRAY) {
+                            terms = otherList(v, f, Kube.NodeSelector.class);
+                            continue;
+                        }
+                        terms = new ArrayList<>(1);
+                        for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                            try {
+                                terms.add(e == JsonToken.START_OBJECT ? nodeSelectorTerm()
+                                        : element(e, f, Kube.NodeSelectorTerm.class));
+                            } catch (Exception x) {
+                                throw wrapElement(x, terms, terms.size());
+                            }
+                        }
+                    } else {
+                        v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.NodeSelector.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.NodeSelector(frozen(terms));
+        }
+
+        private Kube.NodeSelectorTerm nodeSelectorTerm() throws IOException {
+            List<Kube.Requirement> matchExpressions = null;
+            List<Kube.Requirement> matchFields = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "matchExpressions" -> matchExpressions = requirements(v, f, Kube.NodeSelectorTerm.class);
+                        case "matchFields" -> matchFields = requirements(v, f, Kube.NodeSelectorTerm.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.NodeSelectorTerm.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.NodeSelectorTerm(frozen(matchExpressions), frozen(matchFields));
+        }
+
+        private Kube.PreferredSchedulingTerm preferredTerm() throws IOException {
+            Integer weight = null;
+            Kube.NodeSelectorTerm preference = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "weight" -> weight = integer(v, f, Kube.PreferredSchedulingTerm.class);
+                        case "preference" -> preference = v == JsonToken.START_OBJECT ? nodeSelectorTerm()
+                                : other(v, f, Kube.PreferredSchedulingTerm.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.PreferredSchedulingTerm.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.PreferredSchedulingTerm(weight, preference);
+        }
+
+        private List<Kube.Requirement> requirements(JsonToken v, String f, Class<?> r) throws IOException {
+            if (v != JsonToken.START_ARRAY) {
+                return otherList(v, f, r);
+            }
+            List<Kube.Requirement> list = new ArrayList<>(2);
+            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                try {
+                    list.add(e == JsonToken.START_OBJECT ? requirement() : element(e, f, Kube.Requirement.class));
+                } catch (Exception x) {
+                    throw wrapElement(x, list, list.size());
+                }
+            }
+            return list;
+        }
+
+        private Kube.Requirement requirement() throws IOException {
+            String key = null;
+            String operator = null;
+            List<String> values = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "key" -> key = shared(v, f, Kube.Requirement.class);
+                        case "operator" -> operator = shared(v, f, Kube.Requirement.class);
+                        case "values" -> values = strings(v, f, Kube.Requirement.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.Requirement.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.Requirement(key, operator, frozen(values));
+        }
+
+        private Kube.PodAffinity podAffinity() throws IOException {
+            List<Kube.PodAffinityTerm> required = null;
+            List<Kube.WeightedPodAffinityTerm> preferred = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "requiredDuringSchedulingIgnoredDuringExecution" -> {
+                            if (v != JsonToken.START_ARRAY) {
+                                required = otherList(v, f, Kube.PodAffinity.class);
+                                break;
+                            }
+                            required = new ArrayList<>(1);
+                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                                try {
+                                    required.add(e == JsonToken.START_OBJECT ? podAffinityTerm()
+                                            : element(e, f, Kube.PodAffinityTerm.class));
+                                } catch (Exception x) {
+                                    throw wrapElement(x, required, required.size());
+                                }
+                            }
+                        }
+                        case "preferredDuringSchedulingIgnoredDuringExecution" -> {
+                            if (v != JsonToken.START_ARRAY) {
+                                preferred = otherList(v, f, Kube.PodAffinity.class);
+                                break;
+                            }
+                            preferred = new ArrayList<>(2);
+                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                                try {
+                                    preferred.add(e == JsonToken.START_OBJECT ? weightedTerm()
+                                            : element(e, f, Kube.WeightedPodAffinityTerm.class));
+                                } catch (Exception x) {
+                                    throw wrapElement(x, preferred, preferred.size());
+                                }
+                            }
+                        }
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.PodAffinity.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.PodAffinity(frozen(required), frozen(preferred));
+        }
+
+        private Kube.WeightedPodAffinityTerm weightedTerm() throws IOException {
+            Integer weight = null;
+            Kube.PodAffinityTerm term = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "weight" -> weight = integer(v, f, Kube.WeightedPodAffinityTerm.class);
+                        case "podAffinityTerm" -> term = v == JsonToken.START_OBJECT ? podAffinityTerm()
+                                : other(v, f, Kube.WeightedPodAffinityTerm.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.WeightedPodAffinityTerm.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.WeightedPodAffinityTerm(weight, term);
+        }
+
+        private Kube.PodAffinityTerm podAffinityTerm() throws IOException {
+            Kube.LabelSelector labelSelector = null;
+            List<String> namespaces = null;
+            Kube.LabelSelector namespaceSelector = null;
+            String topologyKey = null;
+            List<String> matchLabelKeys = null;
+            List<String> mismatchLabelKeys = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "labelSelector" -> labelSelector = v == JsonToken.START_OBJECT ? labelSelector()
+                                : other(v, f, Kube.PodAffinityTerm.class);
+                        case "namespaces" -> namespaces = strings(v, f, Kube.PodAffinityTerm.class);
+                        case "namespaceSelector" -> namespaceSelector = v == JsonToken.START_OBJECT ? labelSelector()
+                                : other(v, f, Kube.PodAffinityTerm.class);
+                        case "topologyKey" -> topologyKey = shared(v, f, Kube.PodAffinityTerm.class);
+                        case "matchLabelKeys" -> matchLabelKeys = strings(v, f, Kube.PodAffinityTerm.class);
+                        case "mismatchLabelKeys" -> mismatchLabelKeys = strings(v, f, Kube.PodAffinityTerm.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.PodAffinityTerm.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.PodAffinityTerm(labelSelector, frozen(namespaces), namespaceSelector, topologyKey, frozen(matchLabelKeys),
+                    frozen(mismatchLabelKeys));
+        }
+
+        private Kube.LabelSelector labelSelector() throws IOException {
+            Map<String, String> matchLabels = null;
+            List<Kube.Requirement> matchExpressions = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "matchLabels" -> matchLabels = stringMap(v, f, Kube.LabelSelector.class);
+                        case "matchExpressions" -> matchExpressions = requirements(v, f, Kube.LabelSelector.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.LabelSelector.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.LabelSelector(matchLabels, frozen(matchExpressions));
+        }
+
+        private Kube.PodStatus podStatus() throws IOException {
+            String phase = null;
+            String nominatedNodeName = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    switch (f) {
+                        case "phase" -> phase = shared(v, f, Kube.PodStatus.class);
+                        case "nominatedNodeName" -> nominatedNodeName = shared(v, f, Kube.PodStatus.class);
+                        default -> v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.PodStatus.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return canonical(new Kube.PodStatus(phase, nominatedNodeName));
+        }
+
+        // ------------------------------------------------------------ collections
+
+        private Map<String, String> stringMap(JsonToken v, String field, Class<?> r) throws IOException {
+            if (v != JsonToken.START_OBJECT) {
+                return other(v, field, r);
+            }
+            entries.reset();
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String key = p.currentName();
+                JsonToken e = p.nextToken();
+                try {
+                    String value;
+                    if (e == JsonToken.VALUE_STRING) {
+                        value = sharedText();
+                    } else if (e == JsonToken.VALUE_NULL) {
+                        throw contentNull(field, String.class);
+                    } else {
+                        value = (String) fallback(String.class).deserialize(p, ctxt);
+                    }
+                    entries.put(key, value);
+                } catch (Exception x) {
+                    throw wrapEntry(x, SmallMap.EMPTY, key);
+                }
+            }
+            return entries.build();
+        }
+
+        private Map<String, Qty> qtyMap(JsonToken v, String field, Class<?> r) throws IOException {
+            if (v != JsonToken.START_OBJECT) {
+                return other(v, field, r);
+            }
+            entries.reset();
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String key = p.currentName();
+                JsonToken e = p.nextToken();
+                try {
+                    Qty value;
+                    if (e == JsonToken.VALUE_STRING || e == JsonToken.VALUE_NUMBER_INT) {
+                        value = qty();
+                    } else if (e == JsonToken.VALUE_NULL) {
+                        throw contentNull(field, Qty.class);
+                    } else {
+                        value = (Qty) fallback(Qty.class).deserialize(p, ctxt);
+                    }
+                    entries.put(key, value);
+                } catch (Exception x) {
+                    throw wrapEntry(x, SmallMap.EMPTY, key);
+                }
+            }
+            return entries.build();
+        }
+
+        private List<String> strings(JsonToken v, String field, Class<?> r) throws IOException {
+            if (v != JsonToken.START_ARRAY) {
+                return other(v, field, r);
+            }
+            List<String> list = new ArrayList<>(2);
+            try { // around nextToken too, as StringCollectionDeserializer does: a broken token names its index
+                for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                    if (e == JsonToken.VALUE_STRING) {
+                        list.add(sharedText());
+                    } else if (e == JsonToken.VALUE_NULL) {
+                        throw contentNull(field, String.class);
+                    } else {
+                        list.add((String) fallback(String.class).deserialize(p, ctxt));
+                    }
+                }
+            } catch (Exception x) {
+                throw wrapElement(x, list, list.size());
+            }
+            return list;
+        }
+
+        /** A list of a type this class does not stream: each element through databind's deserializer for it. */
+        private <T> List<T> list(JsonToken v, String field, Class<T> type, Class<?> r) throws IOException {
+            if (v != JsonToken.START_ARRAY) {
+                return other(v, field, r);
+            }
+            List<T> list = new ArrayList<>(2);
+            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                try {
+                    list.add(element(e, field, type));
+                } catch (Exception x) {
+                    throw wrapElement(x, list, list.size());
+                }
+            }
+            return list;
+        }
+
+        /** An element of a list, through databind: fails on null like {@code Nulls.FAIL}. */
+        private <T> T element(JsonToken e, String field, Class<T> type) throws IOException {
+            if (e == JsonToken.VALUE_NULL) {
+                throw contentNull(field, type);
+            }
+            return type.cast(fallback(type).deserialize(p, ctxt));
+        }
+
+        // ------------------------------------------------------------ scalars
+
+        /** A field whose values rarely repeat (names, uids, timestamps): a new String. */
+        private String string(JsonToken v, String f, Class<?> r) throws IOException {
+            if (v == JsonToken.VALUE_STRING) {
+                return p.getText();
+            }
+            return v == JsonToken.VALUE_NULL ? null : (String) field(r, f).deserialize(p, ctxt);
+        }
+
+        /** A field whose values repeat across objects: shared within the request. */
+        private String shared(JsonToken v, String f, Class<?> r) throws IOException {
+            if (v == JsonToken.VALUE_STRING) {
+                return sharedText();
+            }
+            return v == JsonToken.VALUE_NULL ? null : (String) field(r, f).deserialize(p, ctxt);
+        }
+
+        private Integer integer(JsonToken v, String f, Class<?> r) throws IOException {
+            if (v == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT) {
+                int i = p.getIntValue();
+                Integer last = lastInteger;
+                if (last != null && last == i) {
+                    return last;
+                }
+                return lastInteger = i;
+            }
+            return v == JsonToken.VALUE_NULL ? null : (Integer) field(r, f).deserialize(p, ctxt);
+        }
+
+        private Long longValue(JsonToken v, String f, Class<?> r) throws IOException {
+            if (v == JsonToken.VALUE_NUMBER_INT) {
+                JsonParser.NumberType n = p.getNumberType();
+                if (n == JsonParser.NumberType.INT || n == JsonParser.NumberType.LONG) {
+                    long l = p.getLongValue();
+                    Long last = lastLong;
+                    if (last != null && last == l) {
+                        return last;
+                    }
+                    return lastLong = l;
+                }
+            }
+            return v == JsonToken.VALUE_NULL ? null : (Long) field(r, f).deserialize(p, ctxt);
+        }
+
+        private Boolean bool(JsonToken v, String f, Class<?> r) throws IOException {
+            if (v == JsonToken.VALUE_TRUE) {
+                return Boolean.TRUE;
+            }
+            if (v == JsonToken.VALUE_FALSE) {
+                return Boolean.FALSE;
+            }
+            return v == JsonToken.VALUE_NULL ? null : (Boolean) field(r, f).deserialize(p, ctxt);
+        }
+
+        /**
+         * An equal record read before, or this one (records are values: sharing equal ones is invisible). Most pods
+         * carry the same default tolerations and sidecars; bounded, so distinct values cost at most a lookup.
+         */
+        @SuppressWarnings("unchecked")
+        private <T> T canonical(T r) {
+            Object c = canonical.get(r);
+            if (c != null) {
+                return (T) c;
+            }
+            if (canonical.size() < MAX_CANONICAL) {
+                canonical.put(r, r);
+            }
+            return r;
+        }
+
+        /** A list as handed out: unmodifiable, and the one equal list read before if there is one. */
+        private static <T> List<T> frozen(List<T> list) {
+            return SmallList.copyOf(list);
+        }
+
+        /** A list whose equals recur from object to object (tolerations, containers, taints): shared. */
+        private <T> List<T> sharedList(List<T> list) {
+            return list == null ? null : canonical(SmallList.copyOf(list));
+        }
+
+        /** The current string or integer token as a quantity; identical texts share one Qty within the request. */
+        private Qty qty() throws IOException {
+            if (p.currentToken() != JsonToken.VALUE_STRING) {
+                return new Qty(p.getText());
+            }
+            String s = sharedText();
+            int slot = lastSlot;
+            if (slot >= 0) {
+                Qty q = quantities[slot];
+                if (q != null && q.text() == s) {
+                    return q;
+                }
+                q = new Qty(s);
+                quantities[slot] = q;
+                return q;
+            }
+            return new Qty(s);
+        }
+
+        /**
+         * The current VALUE_STRING, shared: looked up by its characters in a direct-mapped table (a slot keeps the
+         * last string that hashed to it), so a repeat allocates nothing. Sets {@link #lastSlot} (-1: not tabled).
+         */
+        private String sharedText() throws IOException {
+            char[] buf = p.getTextCharacters();
+            int off = p.getTextOffset();
+            int len = p.getTextLength();
+            if (len > MAX_SHARED_LENGTH) {
+                lastSlot = -1;
+                return new String(buf, off, len);
+            }
+            // hash of the length, the first and the last four characters: cheap, and enough to spread the values
+            // that repeat (names, zones, quantities differ mostly at one end)
+            int h = len;
+            int end = off + len;
+            for (int i = off, stop = Math.min(end, off + 4); i < stop; i++) {
+                h = 31 * h + buf[i];
+            }
+            for (int i = Math.max(off + 4, end - 4); i < end; i++) {
+                h = 31 * h + buf[i];
+            }
+            h *= 0x9E3779B9;
+            int slot = (h ^ (h >>> 16)) & mask;
+            lastSlot = slot;
+            char[] k = keys[slot];
+            if (k != null && Arrays.equals(k, 0, k.length, buf, off, end)) {
+                return strings[slot];
+            }
+            String s = new String(buf, off, len);
+            keys[slot] = Arrays.copyOfRange(buf, off, end);
+            strings[slot] = s;
+            return s;
+        }
+
+        // ------------------------------------------------------------ databind for everything unusual
+
+        private JsonToken first() throws IOException {
+            JsonToken t = p.currentToken();
+            return t == JsonToken.START_OBJECT ? p.nextToken() : t;
+        }
+
+        private JsonDeserializer<Object> fallback(Class<?> type) throws JsonMappingException {
+            return ctxt.findRootValueDeserializer(ctxt.constructType(type));
+        }
+
+        /**
+         * A field whose token is not the usual one: null (absent), or whatever databind's own property of that record
+         * makes of it (a wrong-type failure, mostly), so every such case behaves and reads exactly as before.
+         */
+        @SuppressWarnings("unchecked")
+        private <T> T other(JsonToken v, String f, Class<?> r) throws IOException {
+            return v == JsonToken.VALUE_NULL ? null : (T) field(r, f).deserialize(p, ctxt);
+        }
+
+        @SuppressWarnings("unchecked")
+        private <T> List<T> otherList(JsonToken v, String f, Class<?> r) throws IOException {
+            return v == JsonToken.VALUE_NULL ? null : (List<T>) field(r, f).deserialize(p, ctxt);
+        }
+
+        /** Databind's property {@code f} of record {@code r} (Pod and Node: of the deserializer behind {@link Top}). */
+        private SettableBeanProperty field(Class<?> r, String f) throws IOException {
+            JsonDeserializer<?> d = ctxt.findRootValueDeserializer(ctxt.constructType(r));
+            if (d instanceof Top top) {
+                d = top.getDelegatee();
+            }
+            SettableBeanProperty prop = d instanceof BeanDeserializerBase b ? b.findProperty(f) : null;
+            if (prop == null) {
+                throw new IllegalStateException("no databind property " + r.getSimpleName() + "." + f);
+            }
+            return prop;
+        }
+
+        /** What databind's {@code Nulls.FAIL} content provider throws for a null element or map value. */
+        private InvalidNullException contentNull(String field, Class<?> type) {
+            return InvalidNullException.from(ctxt, PropertyName.construct(field), ctxt.constructType(type));
+        }
+
+        /** A path step for a record field, as BeanDeserializerBase.wrapAndThrow adds it. */
+        private static JsonMappingException wrap(Throwable t, Class<?> record, String field) throws IOException {
+            if (t instanceof IOException io && !(io instanceof JsonProcessingException)) {
+                throw io;
+            }
+            throw JsonMappingException.wrapWithPath(t, record, field);
+        }
+
+        /** A path step for a list index, as CollectionDeserializer adds it (every exception). */
+        private static JsonMappingException wrapElement(Throwable t, List<?> list, int index) throws IOException {
+            throw JsonMappingException.wrapWithPath(t, list, index);
+        }
+
+        /** A path step for a map key, as MapDeserializer (ContainerDeserializerBase.wrapAndThrow) adds it. */
+        private static JsonMappingException wrapEntry(Throwable t, Map<?, ?> map, String key) throws IOException {
+            if (t instanceof IOException io && !(io instanceof JsonMappingException)) {
+                throw io;
+            }
+            throw JsonMappingException.wrapWithPath(t, map, key);
+        }
+    }
+}

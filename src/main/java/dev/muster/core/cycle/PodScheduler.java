@@ -212,16 +212,19 @@ final class PodScheduler {
          */
         int refresh(PodInfo incoming) {
             int end = snapshot.changeCount();
-            if (preFilterFailed || end - seenChanges > placement.nodeCount()) {
-                return -1; // a failed PreFilter is not cached; beyond a change per node, a full pass is cheaper
+            if (preFilterFailed) {
+                return -1; // a failed PreFilter is not cached
             }
-            boolean reaches = incoming.pod().affinity().hasPodAffinity();
-            for (int c = seenChanges; c < end && !reaches; c++) {
-                reaches = snapshot.changedPod(c).pod().affinity().hasPodAffinity();
-            }
+            // more changes than nodes (other placements' cycles, rollbacks): compare versions instead of the log
+            boolean many = end - seenChanges > placement.nodeCount();
+            boolean reaches = incoming.pod().affinity().hasPodAffinity()
+                    || snapshot.affinityChangesBetween(seenChanges, end) > 0;
             int[] dirty;
             CycleState s = state;
             if (reaches) {
+                if (many) {
+                    return -1;
+                }
                 s = new CycleState();
                 boolean[] skipped = new boolean[filters.size()];
                 if (runPreFilters(s, incoming, skipped) != null || !Arrays.equals(skipped, filterSkipped)) {
@@ -229,7 +232,7 @@ final class PodScheduler {
                 }
                 dirty = dirtyWithDomains(incoming, end);
             } else {
-                dirty = dirtyNodes(end);
+                dirty = many ? staleNodes() : dirtyNodes(end);
             }
             seenChanges = end;
             boolean feasibilityChanged = false;
@@ -287,7 +290,20 @@ final class PodScheduler {
             return dirty.length;
         }
 
-        /** Placement nodes changed since the last evaluation (each once). */
+        /** Placement nodes whose version moved since they were evaluated: O(nodes). */
+        private int[] staleNodes() {
+            int n = placement.nodeCount();
+            int[] out = new int[n];
+            int count = 0;
+            for (int i = 0; i < n; i++) {
+                if (versions[i] != snapshot.nodeVersion(placement.nodeIndex(i))) {
+                    out[count++] = i;
+                }
+            }
+            return Arrays.copyOf(out, count);
+        }
+
+        /** Placement nodes changed since the last evaluation (each once), from the change log. */
         private int[] dirtyNodes(int end) {
             int[] out = new int[Math.min(end - seenChanges, placement.nodeCount())];
             int count = 0;

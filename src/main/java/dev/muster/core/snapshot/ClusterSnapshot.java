@@ -53,6 +53,7 @@ public final class ClusterSnapshot {
     // per-node results visit only the nodes changed since, instead of comparing every node's version.
     private int[] changedNodes = new int[256];
     private PodInfo[] changedPods = new PodInfo[256];
+    private int[] affinityPrefix = new int[257]; // affinityPrefix[i]: changes before i by pods with pod (anti-)affinity
     private int changes;
 
     /** One journal entry: a pod added to ({@code added}) or removed from a node. */
@@ -324,13 +325,21 @@ public final class ClusterSnapshot {
         java.util.Arrays.fill(changedPods, null);
     }
 
+    /** How many of the changes {@code from} (inclusive) to {@code to} (exclusive) moved pods with pod (anti-)affinity. */
+    public int affinityChangesBetween(int from, int to) {
+        return affinityPrefix[to] - affinityPrefix[from];
+    }
+
     private void logChange(PodInfo pod, int node) {
         if (changes == changedNodes.length) {
             changedNodes = java.util.Arrays.copyOf(changedNodes, changes * 2);
             changedPods = java.util.Arrays.copyOf(changedPods, changes * 2);
+            affinityPrefix = java.util.Arrays.copyOf(affinityPrefix, changes * 2 + 1);
         }
         changedNodes[changes] = node;
-        changedPods[changes++] = pod;
+        changedPods[changes] = pod;
+        affinityPrefix[changes + 1] = affinityPrefix[changes] + (pod.pod().affinity().hasPodAffinity() ? 1 : 0);
+        changes++;
     }
 
     /** Whether the pod is on a node now: bound and not evicted, or assumed. */

@@ -25,10 +25,18 @@ public class BodyReader {
     }
 
     public byte[] read(InputStream in) {
+        return read(in, -1);
+    }
+
+    /**
+     * @param declared the request's Content-Length, or -1: a streamed body is then read into one array of that
+     *                 size (no doubling copies of a 100 MB snapshot); a body longer than declared still reads whole
+     */
+    public byte[] read(InputStream in, long declared) {
         try (in) {
             // a body that Quarkus REST buffered (see RequestDispatcher) is a ByteArrayInputStream whose available()
             // is its exact size: one array of that size, no doubling and no trimming copy
-            int hint = in.available();
+            int hint = declared > 0 && declared <= max ? (int) declared : in.available();
             byte[] buf = new byte[hint > 0 ? (int) Math.min(hint, max + 1) : 64 * 1024];
             int size = 0;
             while (true) {
@@ -42,6 +50,9 @@ public class BodyReader {
                     }
                     buf = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(buf.length * 2L, 64)));
                     buf[size++] = (byte) next;
+                    if (size > max) {
+                        throw tooLarge(); // the byte past a buffer sized exactly at the limit
+                    }
                     continue;
                 }
                 int n = in.read(buf, size, buf.length - size);

@@ -82,7 +82,7 @@ public class DecisionResource {
     @NonBlocking // small bodies are decided on the event loop, larger ones on a worker: see RequestDispatcher
     public Uni<byte[]> decide(InputStream body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType();
-        return dispatcher.run(body, bytes -> decide(bytes, type));
+        return dispatcher.run(body, headers.getLength(), bytes -> decide(bytes, type));
     }
 
     private byte[] decide(byte[] body, MediaType type) {

@@ -57,10 +57,15 @@ public class RequestDispatcher {
      * reach the exception mappers either way.
      */
     <T> Uni<T> run(InputStream body, Function<byte[], T> work) {
+        return run(body, -1, work);
+    }
+
+    /** As {@link #run(InputStream, Function)}, sizing the body's array from its Content-Length ({@code -1}: unknown). */
+    <T> Uni<T> run(InputStream body, long contentLength, Function<byte[], T> work) {
         if (inline(body)) {
-            return Uni.createFrom().item(work.apply(bodyReader.read(body)));
+            return Uni.createFrom().item(work.apply(bodyReader.read(body, contentLength)));
         }
-        return Uni.createFrom().item(() -> work.apply(bodyReader.read(body)))
+        return Uni.createFrom().item(() -> work.apply(bodyReader.read(body, contentLength)))
                 .runSubscriptionOn(workers != null ? workers : Infrastructure.getDefaultWorkerPool());
     }
 }

@@ -85,4 +85,20 @@ class BodyReaderTest {
                     .satisfies(e -> assertThat(((StatusException) e).status().code()).isEqualTo(413));
         }
     }
+
+    @Test
+    void aStreamedBodyIsReadWholeWhateverItsDeclaredLength() {
+        byte[] body = bytes(200_000);
+        assertThat(limit(1 << 20).read(streamed(body), body.length)).isEqualTo(body);
+        assertThat(limit(1 << 20).read(streamed(body), 1_000)).as("declared too short").isEqualTo(body);
+        assertThat(limit(1 << 20).read(streamed(body), 300_000)).as("declared too long").isEqualTo(body);
+        assertThat(limit(1 << 20).read(streamed(body), 5L << 30)).as("declared over the limit").isEqualTo(body);
+    }
+
+    @Test
+    void aDeclaredLengthDoesNotLiftTheLimit() {
+        byte[] body = bytes(4097);
+        assertThatThrownBy(() -> limit(4096).read(streamed(body), 4096)).isInstanceOf(StatusException.class)
+                .satisfies(e -> assertThat(((StatusException) e).status().code()).isEqualTo(413));
+    }
 }

@@ -239,20 +239,7 @@ final class StreamingDecoders {
                 try {
                     switch (f) {
                         case "unschedulable" -> unschedulable = bool(v, f, Kube.NodeSpec.class);
-                        case "taints" -> {
-                            if (v != JsonToken.START_ARRAY) {
-                                taints = otherList(v, f, Kube.NodeSpec.class);
-                                break;
-                            }
-                            taints = new ArrayList<>(2);
-                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                                try {
-                                    taints.add(e == JsonToken.START_OBJECT ? taint() : element(e, f, Kube.Taint.class));
-                                } catch (Exception x) {
-                                    throw wrapElement(x, taints, taints.size());
-                                }
-                            }
-                        }
+                        case "taints" -> taints = objects(v, f, Kube.NodeSpec.class, Kube.Taint.class, 2, this::taint);
                         default -> v = null; // unknown: skipped below
                     }
                 } catch (Exception e) {
@@ -340,23 +327,12 @@ final class StreamingDecoders {
                         case "preemptionPolicy" -> preemptionPolicy = shared(v, f, Kube.PodSpec.class);
                         case "nodeSelector" -> nodeSelector = stringMap(v, f, Kube.PodSpec.class);
                         case "affinity" -> affinity = v == JsonToken.START_OBJECT ? affinity() : other(v, f, Kube.PodSpec.class);
-                        case "tolerations" -> {
-                            if (v != JsonToken.START_ARRAY) {
-                                tolerations = otherList(v, f, Kube.PodSpec.class);
-                                break;
-                            }
-                            tolerations = new ArrayList<>(4);
-                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                                try {
-                                    tolerations.add(e == JsonToken.START_OBJECT ? toleration()
-                                            : element(e, f, Kube.Toleration.class));
-                                } catch (Exception x) {
-                                    throw wrapElement(x, tolerations, tolerations.size());
-                                }
-                            }
-                        }
-                        case "containers" -> containers = containers(v, f, Kube.PodSpec.class);
-                        case "initContainers" -> initContainers = containers(v, f, Kube.PodSpec.class);
+                        case "tolerations" -> tolerations = objects(v, f,
+                                Kube.PodSpec.class, Kube.Toleration.class, 4, this::toleration);
+                        case "containers" -> containers = objects(v, f,
+                                Kube.PodSpec.class, Kube.Container.class, 3, this::container);
+                        case "initContainers" -> initContainers = objects(v, f,
+                                Kube.PodSpec.class, Kube.Container.class, 3, this::container);
                         case "overhead" -> overhead = qtyMap(v, f, Kube.PodSpec.class);
                         case "resources" -> resources = v == JsonToken.START_OBJECT ? resources() : other(v, f, Kube.PodSpec.class);
                         case "topologySpreadConstraints" ->
@@ -378,21 +354,6 @@ final class StreamingDecoders {
                     frozen(schedulingGates), schedulingGroup, frozen(resourceClaims));
         }
 
-        private List<Kube.Container> containers(JsonToken v, String f, Class<?> r) throws IOException {
-            if (v != JsonToken.START_ARRAY) {
-                return otherList(v, f, r);
-            }
-            List<Kube.Container> list = new ArrayList<>(3);
-            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                try {
-                    list.add(e == JsonToken.START_OBJECT ? container() : element(e, f, Kube.Container.class));
-                } catch (Exception x) {
-                    throw wrapElement(x, list, list.size());
-                }
-            }
-            return list;
-        }
-
         private Kube.Container container() throws IOException {
             String name = null;
             Kube.Resources resources = null;
@@ -405,20 +366,8 @@ final class StreamingDecoders {
                     switch (f) {
                         case "name" -> name = shared(v, f, Kube.Container.class);
                         case "resources" -> resources = v == JsonToken.START_OBJECT ? resources() : other(v, f, Kube.Container.class);
-                        case "ports" -> {
-                            if (v != JsonToken.START_ARRAY) {
-                                ports = otherList(v, f, Kube.Container.class);
-                                break;
-                            }
-                            ports = new ArrayList<>(1);
-                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                                try {
-                                    ports.add(e == JsonToken.START_OBJECT ? port() : element(e, f, Kube.ContainerPort.class));
-                                } catch (Exception x) {
-                                    throw wrapElement(x, ports, ports.size());
-                                }
-                            }
-                        }
+                        case "ports" -> ports = objects(v, f,
+                                Kube.Container.class, Kube.ContainerPort.class, 1, this::port);
                         case "restartPolicy" -> restartPolicy = shared(v, f, Kube.Container.class);
                         default -> v = null; // unknown: skipped below
                     }
@@ -545,21 +494,8 @@ final class StreamingDecoders {
                     switch (f) {
                         case "requiredDuringSchedulingIgnoredDuringExecution" -> required =
                                 v == JsonToken.START_OBJECT ? nodeSelector() : other(v, f, Kube.NodeAffinity.class);
-                        case "preferredDuringSchedulingIgnoredDuringExecution" -> {
-                            if (v != JsonToken.START_ARRAY) {
-                                preferred = otherList(v, f, Kube.NodeAffinity.class);
-                                break;
-                            }
-                            preferred = new ArrayList<>(2);
-                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                                try {
-                                    preferred.add(e == JsonToken.START_OBJECT ? preferredTerm()
-                                            : element(e, f, Kube.PreferredSchedulingTerm.class));
-                                } catch (Exception x) {
-                                    throw wrapElement(x, preferred, preferred.size());
-                                }
-                            }
-                        }
+                        case "preferredDuringSchedulingIgnoredDuringExecution" -> preferred = objects(v, f,
+                                Kube.NodeAffinity.class, Kube.PreferredSchedulingTerm.class, 2, this::preferredTerm);
                         default -> v = null; // unknown: skipped below
                     }
                 } catch (Exception e) {
@@ -579,19 +515,8 @@ final class StreamingDecoders {
                 JsonToken v = p.nextToken();
                 try {
                     if (f.equals("nodeSelectorTerms")) {
-                        if (v != JsonToken.START_ARRAY) {
-                            terms = otherList(v, f, Kube.NodeSelector.class);
-                            continue;
-                        }
-                        terms = new ArrayList<>(1);
-                        for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                            try {
-                                terms.add(e == JsonToken.START_OBJECT ? nodeSelectorTerm()
-                                        : element(e, f, Kube.NodeSelectorTerm.class));
-                            } catch (Exception x) {
-                                throw wrapElement(x, terms, terms.size());
-                            }
-                        }
+                        terms = objects(v, f,
+                                Kube.NodeSelector.class, Kube.NodeSelectorTerm.class, 1, this::nodeSelectorTerm);
                     } else {
                         v = null; // unknown: skipped below
                     }
@@ -613,8 +538,10 @@ final class StreamingDecoders {
                 JsonToken v = p.nextToken();
                 try {
                     switch (f) {
-                        case "matchExpressions" -> matchExpressions = requirements(v, f, Kube.NodeSelectorTerm.class);
-                        case "matchFields" -> matchFields = requirements(v, f, Kube.NodeSelectorTerm.class);
+                        case "matchExpressions" -> matchExpressions = objects(v, f,
+                                Kube.NodeSelectorTerm.class, Kube.Requirement.class, 2, this::requirement);
+                        case "matchFields" -> matchFields = objects(v, f,
+                                Kube.NodeSelectorTerm.class, Kube.Requirement.class, 2, this::requirement);
                         default -> v = null; // unknown: skipped below
                     }
                 } catch (Exception e) {
@@ -650,21 +577,6 @@ final class StreamingDecoders {
             return new Kube.PreferredSchedulingTerm(weight, preference);
         }
 
-        private List<Kube.Requirement> requirements(JsonToken v, String f, Class<?> r) throws IOException {
-            if (v != JsonToken.START_ARRAY) {
-                return otherList(v, f, r);
-            }
-            List<Kube.Requirement> list = new ArrayList<>(2);
-            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                try {
-                    list.add(e == JsonToken.START_OBJECT ? requirement() : element(e, f, Kube.Requirement.class));
-                } catch (Exception x) {
-                    throw wrapElement(x, list, list.size());
-                }
-            }
-            return list;
-        }
-
         private Kube.Requirement requirement() throws IOException {
             String key = null;
             String operator = null;
@@ -697,36 +609,10 @@ final class StreamingDecoders {
                 JsonToken v = p.nextToken();
                 try {
                     switch (f) {
-                        case "requiredDuringSchedulingIgnoredDuringExecution" -> {
-                            if (v != JsonToken.START_ARRAY) {
-                                required = otherList(v, f, Kube.PodAffinity.class);
-                                break;
-                            }
-                            required = new ArrayList<>(1);
-                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                                try {
-                                    required.add(e == JsonToken.START_OBJECT ? podAffinityTerm()
-                                            : element(e, f, Kube.PodAffinityTerm.class));
-                                } catch (Exception x) {
-                                    throw wrapElement(x, required, required.size());
-                                }
-                            }
-                        }
-                        case "preferredDuringSchedulingIgnoredDuringExecution" -> {
-                            if (v != JsonToken.START_ARRAY) {
-                                preferred = otherList(v, f, Kube.PodAffinity.class);
-                                break;
-                            }
-                            preferred = new ArrayList<>(2);
-                            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                                try {
-                                    preferred.add(e == JsonToken.START_OBJECT ? weightedTerm()
-                                            : element(e, f, Kube.WeightedPodAffinityTerm.class));
-                                } catch (Exception x) {
-                                    throw wrapElement(x, preferred, preferred.size());
-                                }
-                            }
-                        }
+                        case "requiredDuringSchedulingIgnoredDuringExecution" -> required = objects(v, f,
+                                Kube.PodAffinity.class, Kube.PodAffinityTerm.class, 1, this::podAffinityTerm);
+                        case "preferredDuringSchedulingIgnoredDuringExecution" -> preferred = objects(v, f,
+                                Kube.PodAffinity.class, Kube.WeightedPodAffinityTerm.class, 2, this::weightedTerm);
                         default -> v = null; // unknown: skipped below
                     }
                 } catch (Exception e) {
@@ -804,7 +690,8 @@ final class StreamingDecoders {
                 try {
                     switch (f) {
                         case "matchLabels" -> matchLabels = stringMap(v, f, Kube.LabelSelector.class);
-                        case "matchExpressions" -> matchExpressions = requirements(v, f, Kube.LabelSelector.class);
+                        case "matchExpressions" -> matchExpressions = objects(v, f,
+                                Kube.LabelSelector.class, Kube.Requirement.class, 2, this::requirement);
                         default -> v = null; // unknown: skipped below
                     }
                 } catch (Exception e) {
@@ -1092,6 +979,32 @@ final class StreamingDecoders {
         }
 
         @SuppressWarnings("unchecked")
+        /** Reads one object whose START_OBJECT was just read. */
+        @FunctionalInterface
+        private interface ObjectBody<T> {
+            T read() throws IOException;
+        }
+
+        /**
+         * A list of objects, each read by {@code one}; anything but an array (or null) goes to databind for field
+         * {@code f} of {@code r}, a non-object element to {@link #element}, and failures get the element's index.
+         */
+        private <T> List<T> objects(JsonToken v, String f, Class<?> r, Class<T> type, int capacity, ObjectBody<T> one)
+                throws IOException {
+            if (v != JsonToken.START_ARRAY) {
+                return otherList(v, f, r);
+            }
+            List<T> list = new ArrayList<>(capacity);
+            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                try {
+                    list.add(e == JsonToken.START_OBJECT ? one.read() : element(e, f, type));
+                } catch (Exception x) {
+                    throw wrapElement(x, list, list.size());
+                }
+            }
+            return list;
+        }
+
         private <T> List<T> otherList(JsonToken v, String f, Class<?> r) throws IOException {
             return v == JsonToken.VALUE_NULL ? null : (List<T>) field(r, f).deserialize(p, ctxt);
         }

@@ -48,6 +48,9 @@ public final class KubeCodec {
 
     private final ObjectReader json;
     private final ObjectReader yaml;
+    private final Limits limits;
+    /** Databind for the byte path's unusual values; null when the byte path is off (plain databind). */
+    private final Slices slices;
 
     public KubeCodec(Limits limits) {
         this(limits, true);
@@ -81,6 +84,8 @@ public final class KubeCodec {
         configureCoercions(yamlMapper);
         this.json = jsonMapper.readerFor(RequestDocument.class);
         this.yaml = yamlMapper.readerFor(RequestDocument.class);
+        this.limits = limits;
+        this.slices = streaming ? new Slices(jsonMapper) : null;
     }
 
     private static <M extends ObjectMapper, B extends com.fasterxml.jackson.databind.cfg.MapperBuilder<M, B>> B strict(B b) {
@@ -112,7 +117,42 @@ public final class KubeCodec {
         m.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
     }
 
+    /**
+     * A JSON request. The byte path ({@link ByteTokens}) reads it first; whatever it does not accept (an error, or
+     * anything outside its conservative subset of JSON) is read again by Jackson, so every failure carries Jackson's
+     * message and field path.
+     */
     public RequestDocument readJson(byte[] body) throws DecodeException {
+        RequestDocument fast;
+        try {
+            fast = readBytes(body);
+        } catch (RuntimeException e) {
+            fast = null; // a defect of the fast path must not fail a request Jackson reads
+        }
+        return fast != null ? fast : readJackson(body);
+    }
+
+    /** The byte path alone: the document, or null where it leaves the request to Jackson. */
+    RequestDocument readBytes(byte[] body) {
+        if (slices == null || body == null || body.length == 0 || body.length > limits.maxDocumentLength()) {
+            return null;
+        }
+        try {
+            return new StreamingDecoders.Reader(tokens(body)).document();
+        } catch (ByteTokens.Bail e) {
+            return null;
+        } catch (IOException e) {
+            throw new IllegalStateException("the byte path does not do I/O", e);
+        }
+    }
+
+    /** The byte path's tokens over a body, with this codec's limits and databind. */
+    ByteTokens tokens(byte[] body) {
+        return new ByteTokens(body, limits, slices);
+    }
+
+    /** The Jackson path alone (streaming decoders for Node and Pod unless built without them). */
+    RequestDocument readJackson(byte[] body) throws DecodeException {
         return read(json, body, "JSON");
     }
 
@@ -252,5 +292,73 @@ public final class KubeCodec {
         int nl = s.indexOf('\n');
         String line = nl < 0 ? s : s.substring(0, nl);
         return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+    }
+
+    /**
+     * The byte path's databind: a slice of the body holding one value, bound with the same strict mapper as a root
+     * value of the record field's declared type (Kube records' JSON names are their component names). A root list or
+     * map has no property to carry {@code Nulls.FAIL}, so a null inside one leaves the fast path here.
+     */
+    private static final class Slices implements StreamingDecoders.Fallback {
+        private final ObjectMapper mapper;
+        private final java.util.concurrent.ConcurrentHashMap<String, ObjectReader> fields =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        Slices(ObjectMapper mapper) {
+            this.mapper = mapper;
+        }
+
+        @Override
+        public Object field(byte[] body, int offset, int length, Class<?> record, String f) {
+            ObjectReader r;
+            try {
+                r = fields.computeIfAbsent(record.getName() + '.' + f, k -> {
+                    for (java.lang.reflect.RecordComponent c : record.getRecordComponents()) {
+                        if (c.getName().equals(f)) {
+                            return mapper.readerFor(mapper.getTypeFactory().constructType(c.getGenericType()));
+                        }
+                    }
+                    throw new IllegalStateException("no field " + record.getSimpleName() + "." + f);
+                });
+            } catch (RuntimeException e) {
+                // databind cannot bind some types as a root value (a Map with Nulls.FAIL content, 2.22): Jackson reads
+                throw ByteTokens.bail();
+            }
+            return read(r, body, offset, length);
+        }
+
+        @Override
+        public Object value(byte[] body, int offset, int length, Class<?> type) {
+            ObjectReader r;
+            try {
+                r = mapper.readerFor(type);
+            } catch (RuntimeException e) {
+                throw ByteTokens.bail();
+            }
+            return read(r, body, offset, length);
+        }
+
+        private static Object read(ObjectReader reader, byte[] body, int offset, int length) {
+            Object v;
+            try {
+                v = reader.readValue(body, offset, length);
+            } catch (IOException | RuntimeException e) {
+                throw ByteTokens.bail();
+            }
+            if (v instanceof java.util.Collection<?> c) {
+                for (Object o : c) {
+                    if (o == null) {
+                        throw ByteTokens.bail();
+                    }
+                }
+            } else if (v instanceof Map<?, ?> m) {
+                for (Object o : m.values()) {
+                    if (o == null) {
+                        throw ByteTokens.bail();
+                    }
+                }
+            }
+            return v;
+        }
     }
 }

@@ -106,16 +106,10 @@ final class StreamingDecoders {
      */
     static final class Reader {
         private static final Object KEY = Reader.class;
-        private static final int MAX_SHARED_LENGTH = 64;
         private static final int MAX_CANONICAL = 1 << 16;
 
-        private final DeserializationContext ctxt;
-        private JsonParser p;
-        private final String[] strings;
-        private final char[][] keys;
-        private int lastSlot;
+        private final Tokens p;
         private final Qty[] quantities;
-        private final int mask;
         /** The last boxed numbers: a pod's numbers mostly repeat the previous pod's (300 s, port 8080). */
         private Integer lastInteger;
         private Long lastLong;
@@ -125,22 +119,19 @@ final class StreamingDecoders {
         /** The entries of the map being read (label and quantity maps never nest). */
         private final SmallMap.Builder entries = new SmallMap.Builder();
 
-        private Reader(JsonParser p, DeserializationContext ctxt, int slots) {
+        Reader(Tokens p) {
             this.p = p;
-            this.ctxt = ctxt;
-            this.strings = new String[slots];
-            this.keys = new char[slots][];
-            this.quantities = new Qty[slots];
-            this.mask = slots - 1;
+            this.quantities = new Qty[p.slots];
         }
 
+        /** The Reader of this databind call (one per readValue: its tables are per request), reading from {@code p}. */
         static Reader of(JsonParser p, DeserializationContext ctxt) {
             Object o = ctxt.getAttribute(KEY);
-            if (o instanceof Reader r && r.ctxt == ctxt) {
-                r.p = p;
+            if (o instanceof Reader r && r.p instanceof JacksonTokens j && j.ctxt == ctxt) {
+                j.parser = p;
                 return r;
             }
-            Reader r = new Reader(p, ctxt, 1 << 14);
+            Reader r = new Reader(new JacksonTokens(p, ctxt));
             ctxt.setAttribute(KEY, r);
             return r;
         }
@@ -195,6 +186,166 @@ final class StreamingDecoders {
             return new Kube.Pod(metadata, spec, status);
         }
 
+        // ------------------------------------------------------------ the envelope (byte path only)
+
+        /**
+         * The whole request, on the byte path ({@link ByteTokens}); with Jackson, databind reads the envelope and
+         * calls {@link Top} per Node and Pod. Lists other than nodes and pods are small and go to databind whole. A
+         * repeated envelope field or anything but an object where one is expected leaves the fast path.
+         */
+        RequestDocument document() throws IOException {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw ByteTokens.bail();
+            }
+            RequestDocument.Snapshot snapshot = null;
+            List<String> podGroups = null;
+            RequestDocument.Options options = null;
+            int seen = 0;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (f) {
+                    case "snapshot" -> {
+                        seen = once(seen, 0);
+                        snapshot = v == JsonToken.START_OBJECT ? snapshot() : other(v, f, RequestDocument.class);
+                    }
+                    case "podGroups" -> {
+                        seen = once(seen, 1);
+                        podGroups = other(v, f, RequestDocument.class);
+                    }
+                    case "options" -> {
+                        seen = once(seen, 2);
+                        options = other(v, f, RequestDocument.class);
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+            ((ByteTokens) p).expectEnd();
+            return new RequestDocument(snapshot, podGroups, options);
+        }
+
+        private RequestDocument.Snapshot snapshot() throws IOException {
+            List<Kube.Node> nodes = null;
+            List<Kube.Pod> pods = null;
+            List<Kube.PodGroup> podGroups = null;
+            List<Kube.Workload> workloads = null;
+            List<Kube.PriorityClass> priorityClasses = null;
+            List<Kube.PodDisruptionBudget> podDisruptionBudgets = null;
+            List<Kube.MetaOnly> deviceClasses = null;
+            List<Kube.MetaOnly> resourceSlices = null;
+            List<Kube.MetaOnly> resourceClaims = null;
+            List<Kube.MetaOnly> resourceClaimTemplates = null;
+            Class<?> r = RequestDocument.Snapshot.class;
+            int seen = 0;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (f) {
+                    case "nodes" -> {
+                        seen = once(seen, 0);
+                        nodes = members(v, this::node);
+                    }
+                    case "pods" -> {
+                        seen = once(seen, 1);
+                        pods = members(v, this::pod);
+                    }
+                    case "podGroups" -> {
+                        seen = once(seen, 2);
+                        podGroups = other(v, f, r);
+                    }
+                    case "workloads" -> {
+                        seen = once(seen, 3);
+                        workloads = other(v, f, r);
+                    }
+                    case "priorityClasses" -> {
+                        seen = once(seen, 4);
+                        priorityClasses = other(v, f, r);
+                    }
+                    case "podDisruptionBudgets" -> {
+                        seen = once(seen, 5);
+                        podDisruptionBudgets = other(v, f, r);
+                    }
+                    case "deviceClasses" -> {
+                        seen = once(seen, 6);
+                        deviceClasses = other(v, f, r);
+                    }
+                    case "resourceSlices" -> {
+                        seen = once(seen, 7);
+                        resourceSlices = other(v, f, r);
+                    }
+                    case "resourceClaims" -> {
+                        seen = once(seen, 8);
+                        resourceClaims = other(v, f, r);
+                    }
+                    case "resourceClaimTemplates" -> {
+                        seen = once(seen, 9);
+                        resourceClaimTemplates = other(v, f, r);
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+            return new RequestDocument.Snapshot(nodes, pods, podGroups, workloads, priorityClasses,
+                    podDisruptionBudgets, deviceClasses, resourceSlices, resourceClaims, resourceClaimTemplates);
+        }
+
+        /** The nodes or pods of the snapshot: an array of objects (or null); anything else leaves the fast path. */
+        private <T> List<T> members(JsonToken v, ObjectBody<T> one) throws IOException {
+            if (v == JsonToken.VALUE_NULL) {
+                return null;
+            }
+            if (v != JsonToken.START_ARRAY) {
+                throw ByteTokens.bail();
+            }
+            List<T> list = new ArrayList<>();
+            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                if (e != JsonToken.START_OBJECT) {
+                    throw ByteTokens.bail();
+                }
+                list.add(one.read());
+            }
+            return list;
+        }
+
+        /** Sites of {@link Tokens#recall}: values that repeat byte for byte from object to object in real snapshots. */
+        private static final int TOLERATIONS = 0;
+        private static final int CONTAINERS = 1;
+        private static final int AFFINITY = 2;
+        private static final int NODE_QUANTITIES = 3;
+        private static final int TAINTS = 4;
+        static final int SITES = 5;
+
+        /**
+         * The value at this site read before from exactly the same bytes, or {@code read}'s (then offered for later).
+         * Only the byte path recalls anything; with Jackson this is {@code read.read()}.
+         */
+        @SuppressWarnings("unchecked")
+        private <T> T recalled(int site, JsonToken v, ValueBody<T> read) throws IOException {
+            if (v != JsonToken.START_OBJECT && v != JsonToken.START_ARRAY) {
+                return read.read(v);
+            }
+            Object seen = p.recall(site);
+            if (seen != null) {
+                return (T) seen;
+            }
+            T value = read.read(v);
+            p.remember(site, value);
+            return value;
+        }
+
+        /** Reads a value whose first token is {@code v}. */
+        @FunctionalInterface
+        private interface ValueBody<T> {
+            T read(JsonToken v) throws IOException;
+        }
+
+        /** Marks envelope field {@code bit} as read; a second occurrence leaves the fast path. */
+        private static int once(int seen, int bit) {
+            if ((seen & 1 << bit) != 0) {
+                throw ByteTokens.bail();
+            }
+            return seen | 1 << bit;
+        }
+
         private Kube.ObjectMeta meta() throws IOException {
             String name = null;
             String namespace = null;
@@ -239,7 +390,8 @@ final class StreamingDecoders {
                 try {
                     switch (f) {
                         case "unschedulable" -> unschedulable = bool(v, f, Kube.NodeSpec.class);
-                        case "taints" -> taints = objects(v, f, Kube.NodeSpec.class, Kube.Taint.class, 2, this::taint);
+                        case "taints" -> taints = recalled(TAINTS, v, first ->
+                                sharedList(objects(first, f, Kube.NodeSpec.class, Kube.Taint.class, 2, this::taint)));
                         default -> v = null; // unknown: skipped below
                     }
                 } catch (Exception e) {
@@ -249,7 +401,7 @@ final class StreamingDecoders {
                     p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
                 }
             }
-            return canonical(new Kube.NodeSpec(unschedulable, sharedList(taints)));
+            return canonical(new Kube.NodeSpec(unschedulable, taints));
         }
 
         private Kube.Taint taint() throws IOException {
@@ -284,8 +436,10 @@ final class StreamingDecoders {
                 JsonToken v = p.nextToken();
                 try {
                     switch (f) {
-                        case "allocatable" -> allocatable = qtyMap(v, f, Kube.NodeStatus.class);
-                        case "capacity" -> capacity = qtyMap(v, f, Kube.NodeStatus.class);
+                        case "allocatable" -> allocatable = recalled(NODE_QUANTITIES, v, first ->
+                                qtyMap(first, f, Kube.NodeStatus.class));
+                        case "capacity" -> capacity = recalled(NODE_QUANTITIES, v, first ->
+                                qtyMap(first, f, Kube.NodeStatus.class));
                         default -> v = null; // unknown: skipped below
                     }
                 } catch (Exception e) {
@@ -326,11 +480,12 @@ final class StreamingDecoders {
                         case "priorityClassName" -> priorityClassName = shared(v, f, Kube.PodSpec.class);
                         case "preemptionPolicy" -> preemptionPolicy = shared(v, f, Kube.PodSpec.class);
                         case "nodeSelector" -> nodeSelector = stringMap(v, f, Kube.PodSpec.class);
-                        case "affinity" -> affinity = v == JsonToken.START_OBJECT ? affinity() : other(v, f, Kube.PodSpec.class);
-                        case "tolerations" -> tolerations = objects(v, f,
-                                Kube.PodSpec.class, Kube.Toleration.class, 4, this::toleration);
-                        case "containers" -> containers = objects(v, f,
-                                Kube.PodSpec.class, Kube.Container.class, 3, this::container);
+                        case "affinity" -> affinity = v == JsonToken.START_OBJECT ? recalled(AFFINITY, v, first -> affinity())
+                                : other(v, f, Kube.PodSpec.class);
+                        case "tolerations" -> tolerations = recalled(TOLERATIONS, v, first -> sharedList(objects(first, f,
+                                Kube.PodSpec.class, Kube.Toleration.class, 4, this::toleration)));
+                        case "containers" -> containers = recalled(CONTAINERS, v, first -> sharedList(objects(first, f,
+                                Kube.PodSpec.class, Kube.Container.class, 3, this::container)));
                         case "initContainers" -> initContainers = objects(v, f,
                                 Kube.PodSpec.class, Kube.Container.class, 3, this::container);
                         case "overhead" -> overhead = qtyMap(v, f, Kube.PodSpec.class);
@@ -350,7 +505,7 @@ final class StreamingDecoders {
                 }
             }
             return new Kube.PodSpec(nodeName, schedulerName, priority, priorityClassName, preemptionPolicy, nodeSelector,
-                    affinity, sharedList(tolerations), sharedList(containers), sharedList(initContainers), overhead, resources, frozen(topologySpreadConstraints),
+                    affinity, tolerations, containers, sharedList(initContainers), overhead, resources, frozen(topologySpreadConstraints),
                     frozen(schedulingGates), schedulingGroup, frozen(resourceClaims));
         }
 
@@ -734,16 +889,16 @@ final class StreamingDecoders {
             }
             entries.reset();
             for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
-                String key = p.currentName();
+                String key = p.currentKey();
                 JsonToken e = p.nextToken();
                 try {
                     String value;
                     if (e == JsonToken.VALUE_STRING) {
-                        value = sharedText();
+                        value = p.sharedText();
                     } else if (e == JsonToken.VALUE_NULL) {
-                        throw contentNull(field, String.class);
+                        throw p.contentNull(field, String.class);
                     } else {
-                        value = (String) fallback(String.class).deserialize(p, ctxt);
+                        value = (String) p.value(String.class);
                     }
                     entries.put(key, value);
                 } catch (Exception x) {
@@ -759,16 +914,16 @@ final class StreamingDecoders {
             }
             entries.reset();
             for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
-                String key = p.currentName();
+                String key = p.currentKey();
                 JsonToken e = p.nextToken();
                 try {
                     Qty value;
                     if (e == JsonToken.VALUE_STRING || e == JsonToken.VALUE_NUMBER_INT) {
                         value = qty();
                     } else if (e == JsonToken.VALUE_NULL) {
-                        throw contentNull(field, Qty.class);
+                        throw p.contentNull(field, Qty.class);
                     } else {
-                        value = (Qty) fallback(Qty.class).deserialize(p, ctxt);
+                        value = (Qty) p.value(Qty.class);
                     }
                     entries.put(key, value);
                 } catch (Exception x) {
@@ -786,11 +941,11 @@ final class StreamingDecoders {
             try { // around nextToken too, as StringCollectionDeserializer does: a broken token names its index
                 for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
                     if (e == JsonToken.VALUE_STRING) {
-                        list.add(sharedText());
+                        list.add(p.sharedText());
                     } else if (e == JsonToken.VALUE_NULL) {
-                        throw contentNull(field, String.class);
+                        throw p.contentNull(field, String.class);
                     } else {
-                        list.add((String) fallback(String.class).deserialize(p, ctxt));
+                        list.add((String) p.value(String.class));
                     }
                 }
             } catch (Exception x) {
@@ -818,9 +973,9 @@ final class StreamingDecoders {
         /** An element of a list, through databind: fails on null like {@code Nulls.FAIL}. */
         private <T> T element(JsonToken e, String field, Class<T> type) throws IOException {
             if (e == JsonToken.VALUE_NULL) {
-                throw contentNull(field, type);
+                throw p.contentNull(field, type);
             }
-            return type.cast(fallback(type).deserialize(p, ctxt));
+            return type.cast(p.value(type));
         }
 
         // ------------------------------------------------------------ scalars
@@ -830,15 +985,15 @@ final class StreamingDecoders {
             if (v == JsonToken.VALUE_STRING) {
                 return p.getText();
             }
-            return v == JsonToken.VALUE_NULL ? null : (String) field(r, f).deserialize(p, ctxt);
+            return v == JsonToken.VALUE_NULL ? null : (String) p.field(r, f);
         }
 
         /** A field whose values repeat across objects: shared within the request. */
         private String shared(JsonToken v, String f, Class<?> r) throws IOException {
             if (v == JsonToken.VALUE_STRING) {
-                return sharedText();
+                return p.sharedText();
             }
-            return v == JsonToken.VALUE_NULL ? null : (String) field(r, f).deserialize(p, ctxt);
+            return v == JsonToken.VALUE_NULL ? null : (String) p.field(r, f);
         }
 
         private Integer integer(JsonToken v, String f, Class<?> r) throws IOException {
@@ -850,7 +1005,7 @@ final class StreamingDecoders {
                 }
                 return lastInteger = i;
             }
-            return v == JsonToken.VALUE_NULL ? null : (Integer) field(r, f).deserialize(p, ctxt);
+            return v == JsonToken.VALUE_NULL ? null : (Integer) p.field(r, f);
         }
 
         private Long longValue(JsonToken v, String f, Class<?> r) throws IOException {
@@ -865,7 +1020,7 @@ final class StreamingDecoders {
                     return lastLong = l;
                 }
             }
-            return v == JsonToken.VALUE_NULL ? null : (Long) field(r, f).deserialize(p, ctxt);
+            return v == JsonToken.VALUE_NULL ? null : (Long) p.field(r, f);
         }
 
         private Boolean bool(JsonToken v, String f, Class<?> r) throws IOException {
@@ -875,7 +1030,7 @@ final class StreamingDecoders {
             if (v == JsonToken.VALUE_FALSE) {
                 return Boolean.FALSE;
             }
-            return v == JsonToken.VALUE_NULL ? null : (Boolean) field(r, f).deserialize(p, ctxt);
+            return v == JsonToken.VALUE_NULL ? null : (Boolean) p.field(r, f);
         }
 
         /**
@@ -909,8 +1064,8 @@ final class StreamingDecoders {
             if (p.currentToken() != JsonToken.VALUE_STRING) {
                 return new Qty(p.getText());
             }
-            String s = sharedText();
-            int slot = lastSlot;
+            String s = p.sharedText();
+            int slot = p.lastSlot;
             if (slot >= 0) {
                 Qty q = quantities[slot];
                 if (q != null && q.text() == s) {
@@ -923,50 +1078,11 @@ final class StreamingDecoders {
             return new Qty(s);
         }
 
-        /**
-         * The current VALUE_STRING, shared: looked up by its characters in a direct-mapped table (a slot keeps the
-         * last string that hashed to it), so a repeat allocates nothing. Sets {@link #lastSlot} (-1: not tabled).
-         */
-        private String sharedText() throws IOException {
-            char[] buf = p.getTextCharacters();
-            int off = p.getTextOffset();
-            int len = p.getTextLength();
-            if (len > MAX_SHARED_LENGTH) {
-                lastSlot = -1;
-                return new String(buf, off, len);
-            }
-            // hash of the length, the first and the last four characters: cheap, and enough to spread the values
-            // that repeat (names, zones, quantities differ mostly at one end)
-            int h = len;
-            int end = off + len;
-            for (int i = off, stop = Math.min(end, off + 4); i < stop; i++) {
-                h = 31 * h + buf[i];
-            }
-            for (int i = Math.max(off + 4, end - 4); i < end; i++) {
-                h = 31 * h + buf[i];
-            }
-            h *= 0x9E3779B9;
-            int slot = (h ^ (h >>> 16)) & mask;
-            lastSlot = slot;
-            char[] k = keys[slot];
-            if (k != null && Arrays.equals(k, 0, k.length, buf, off, end)) {
-                return strings[slot];
-            }
-            String s = new String(buf, off, len);
-            keys[slot] = Arrays.copyOfRange(buf, off, end);
-            strings[slot] = s;
-            return s;
-        }
-
         // ------------------------------------------------------------ databind for everything unusual
 
         private JsonToken first() throws IOException {
             JsonToken t = p.currentToken();
             return t == JsonToken.START_OBJECT ? p.nextToken() : t;
-        }
-
-        private JsonDeserializer<Object> fallback(Class<?> type) throws JsonMappingException {
-            return ctxt.findRootValueDeserializer(ctxt.constructType(type));
         }
 
         /**
@@ -975,7 +1091,7 @@ final class StreamingDecoders {
          */
         @SuppressWarnings("unchecked")
         private <T> T other(JsonToken v, String f, Class<?> r) throws IOException {
-            return v == JsonToken.VALUE_NULL ? null : (T) field(r, f).deserialize(p, ctxt);
+            return v == JsonToken.VALUE_NULL ? null : (T) p.field(r, f);
         }
 
         @SuppressWarnings("unchecked")
@@ -1006,29 +1122,12 @@ final class StreamingDecoders {
         }
 
         private <T> List<T> otherList(JsonToken v, String f, Class<?> r) throws IOException {
-            return v == JsonToken.VALUE_NULL ? null : (List<T>) field(r, f).deserialize(p, ctxt);
-        }
-
-        /** Databind's property {@code f} of record {@code r} (Pod and Node: of the deserializer behind {@link Top}). */
-        private SettableBeanProperty field(Class<?> r, String f) throws IOException {
-            JsonDeserializer<?> d = ctxt.findRootValueDeserializer(ctxt.constructType(r));
-            if (d instanceof Top top) {
-                d = top.getDelegatee();
-            }
-            SettableBeanProperty prop = d instanceof BeanDeserializerBase b ? b.findProperty(f) : null;
-            if (prop == null) {
-                throw new IllegalStateException("no databind property " + r.getSimpleName() + "." + f);
-            }
-            return prop;
-        }
-
-        /** What databind's {@code Nulls.FAIL} content provider throws for a null element or map value. */
-        private InvalidNullException contentNull(String field, Class<?> type) {
-            return InvalidNullException.from(ctxt, PropertyName.construct(field), ctxt.constructType(type));
+            return v == JsonToken.VALUE_NULL ? null : (List<T>) p.field(r, f);
         }
 
         /** A path step for a record field, as BeanDeserializerBase.wrapAndThrow adds it. */
         private static JsonMappingException wrap(Throwable t, Class<?> record, String field) throws IOException {
+            bailThrough(t);
             if (t instanceof IOException io && !(io instanceof JsonProcessingException)) {
                 throw io;
             }
@@ -1037,15 +1136,221 @@ final class StreamingDecoders {
 
         /** A path step for a list index, as CollectionDeserializer adds it (every exception). */
         private static JsonMappingException wrapElement(Throwable t, List<?> list, int index) throws IOException {
+            bailThrough(t);
             throw JsonMappingException.wrapWithPath(t, list, index);
         }
 
         /** A path step for a map key, as MapDeserializer (ContainerDeserializerBase.wrapAndThrow) adds it. */
         private static JsonMappingException wrapEntry(Throwable t, Map<?, ?> map, String key) throws IOException {
+            bailThrough(t);
             if (t instanceof IOException io && !(io instanceof JsonMappingException)) {
                 throw io;
             }
             throw JsonMappingException.wrapWithPath(t, map, key);
+        }
+
+        /** A bail-out of the byte path is not a failure of this field: it leaves the whole fast decode unchanged. */
+        private static void bailThrough(Throwable t) {
+            if (t instanceof ByteTokens.Bail b) {
+                throw b;
+            }
+        }
+    }
+
+    /**
+     * Where a {@link Reader} takes its tokens from: Jackson's parser ({@link JacksonTokens}, databind behind every
+     * unusual token) or {@link ByteTokens} (the fast path, which bails out on every unusual token). The names follow
+     * {@link JsonParser}'s, so the Reader reads the same either way.
+     */
+    abstract static class Tokens {
+        /** Slots of the per-request table of shared strings (and the Reader's quantities, by the same slot). */
+        final int slots;
+
+        Tokens(int slots) {
+            this.slots = slots;
+        }
+
+        /** Table slots for a body of {@code length} bytes: a power of two from 64 to 16,384, one per 32 bytes. */
+        static int slots(long length) {
+            return Integer.highestOneBit((int) Math.max(64, Math.min(1 << 14, length >> 5)));
+        }
+
+        /** The slot of the last {@link #sharedText()} (-1: too long to share). */
+        int lastSlot;
+
+        abstract JsonToken nextToken() throws IOException;
+
+        abstract JsonToken currentToken();
+
+        /**
+         * The current field name, for switching on: the byte path answers a name no decoder field has with a
+         * placeholder (see {@link #currentKey()}).
+         */
+        abstract String currentName() throws IOException;
+
+        /** The current field name as a map key: always the name itself. */
+        String currentKey() throws IOException {
+            return currentName();
+        }
+
+        abstract void skipChildren() throws IOException;
+
+        /** The current string (or number) token's text, a new String. */
+        abstract String getText() throws IOException;
+
+        /** The current VALUE_STRING, shared within the request; sets {@link #lastSlot}. */
+        abstract String sharedText() throws IOException;
+
+        abstract JsonParser.NumberType getNumberType() throws IOException;
+
+        abstract int getIntValue() throws IOException;
+
+        abstract long getLongValue() throws IOException;
+
+        /** What databind's property {@code f} of record {@code r} makes of the current token (and what it spans). */
+        abstract Object field(Class<?> r, String f) throws IOException;
+
+        /** What databind makes of the current token as a {@code type} (and what it spans). */
+        abstract Object value(Class<?> type) throws IOException;
+
+        /** What databind's {@code Nulls.FAIL} content provider throws for a null element or map value. */
+        abstract IOException contentNull(String field, Class<?> type);
+
+        /**
+         * With the current token a START_OBJECT or START_ARRAY: the value read at {@code site} before from the same
+         * bytes at the same depth, the tokens then moved past it; or null (Jackson: always null).
+         */
+        Object recall(int site) {
+            return null;
+        }
+
+        /** After a recall that found nothing and the value's last token: offers {@code value} for later recalls. */
+        void remember(int site, Object value) {
+        }
+    }
+
+    /** Databind for the byte path: binds a slice of the body (one value) as a field of a record, or as a type. */
+    interface Fallback {
+        /** Databind's value of field {@code f} of {@code record} from the bytes; {@link ByteTokens.Bail} if it fails. */
+        Object field(byte[] body, int offset, int length, Class<?> record, String f);
+
+        /** Databind's value of {@code type} from the bytes; {@link ByteTokens.Bail} if it fails. */
+        Object value(byte[] body, int offset, int length, Class<?> type);
+    }
+
+    /** Tokens from Jackson's parser, with databind's own deserializers for everything unusual. */
+    static final class JacksonTokens extends Tokens {
+        private static final int MAX_SHARED_LENGTH = 64;
+
+        final DeserializationContext ctxt;
+        JsonParser parser;
+        private final String[] strings = new String[slots];
+        private final char[][] keys = new char[slots][];
+
+        JacksonTokens(JsonParser parser, DeserializationContext ctxt) {
+            super(1 << 14);
+            this.parser = parser;
+            this.ctxt = ctxt;
+        }
+
+        @Override
+        JsonToken nextToken() throws IOException {
+            return parser.nextToken();
+        }
+
+        @Override
+        JsonToken currentToken() {
+            return parser.currentToken();
+        }
+
+        @Override
+        String currentName() throws IOException {
+            return parser.currentName();
+        }
+
+        @Override
+        void skipChildren() throws IOException {
+            parser.skipChildren();
+        }
+
+        @Override
+        String getText() throws IOException {
+            return parser.getText();
+        }
+
+        @Override
+        JsonParser.NumberType getNumberType() throws IOException {
+            return parser.getNumberType();
+        }
+
+        @Override
+        int getIntValue() throws IOException {
+            return parser.getIntValue();
+        }
+
+        @Override
+        long getLongValue() throws IOException {
+            return parser.getLongValue();
+        }
+
+        /**
+         * Looked up by its characters in a direct-mapped table (a slot keeps the last string that hashed to it), so a
+         * repeat allocates nothing.
+         */
+        @Override
+        String sharedText() throws IOException {
+            JsonParser p = parser;
+            char[] buf = p.getTextCharacters();
+            int off = p.getTextOffset();
+            int len = p.getTextLength();
+            if (len > MAX_SHARED_LENGTH) {
+                lastSlot = -1;
+                return new String(buf, off, len);
+            }
+            // hash of the length, the first and the last four characters: cheap, and enough to spread the values
+            // that repeat (names, zones, quantities differ mostly at one end)
+            int h = len;
+            int end = off + len;
+            for (int i = off, stop = Math.min(end, off + 4); i < stop; i++) {
+                h = 31 * h + buf[i];
+            }
+            for (int i = Math.max(off + 4, end - 4); i < end; i++) {
+                h = 31 * h + buf[i];
+            }
+            h *= 0x9E3779B9;
+            int slot = (h ^ (h >>> 16)) & (slots - 1);
+            lastSlot = slot;
+            char[] k = keys[slot];
+            if (k != null && Arrays.equals(k, 0, k.length, buf, off, end)) {
+                return strings[slot];
+            }
+            String s = new String(buf, off, len);
+            keys[slot] = Arrays.copyOfRange(buf, off, end);
+            strings[slot] = s;
+            return s;
+        }
+
+        @Override
+        Object field(Class<?> r, String f) throws IOException {
+            JsonDeserializer<?> d = ctxt.findRootValueDeserializer(ctxt.constructType(r));
+            if (d instanceof Top top) {
+                d = top.getDelegatee();
+            }
+            SettableBeanProperty prop = d instanceof BeanDeserializerBase b ? b.findProperty(f) : null;
+            if (prop == null) {
+                throw new IllegalStateException("no databind property " + r.getSimpleName() + "." + f);
+            }
+            return prop.deserialize(parser, ctxt);
+        }
+
+        @Override
+        Object value(Class<?> type) throws IOException {
+            return ctxt.findRootValueDeserializer(ctxt.constructType(type)).deserialize(parser, ctxt);
+        }
+
+        @Override
+        IOException contentNull(String field, Class<?> type) {
+            return InvalidNullException.from(ctxt, PropertyName.construct(field), ctxt.constructType(type));
         }
     }
 }

@@ -33,6 +33,9 @@ public class BodyReader {
      *                 size (no doubling copies of a 100 MB snapshot); a body longer than declared still reads whole
      */
     public byte[] read(InputStream in, long declared) {
+        if (in instanceof LargeBodies.Body read) {
+            return read.bytes(); // read whole, to its Content-Length, under the limit: the array itself
+        }
         try (in) {
             // a body that Quarkus REST buffered (see RequestDispatcher) is a ByteArrayInputStream whose available()
             // is its exact size: one array of that size, no doubling and no trimming copy

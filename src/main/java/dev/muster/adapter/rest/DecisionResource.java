@@ -79,6 +79,7 @@ public class DecisionResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
     @APIResponse(responseCode = "422", description = "The objects break API invariants; every cause with its field path",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
+    @LargeBodies.WholeBody
     @NonBlocking // small bodies are decided on the event loop, larger ones on a worker: see RequestDispatcher
     public Uni<byte[]> decide(InputStream body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType();

@@ -66,6 +66,7 @@ public class ValidationResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
     @APIResponse(responseCode = "422", description = "The objects break API invariants; every cause with its field path",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
+    @LargeBodies.WholeBody
     @NonBlocking // small bodies are checked on the event loop, larger ones on a worker: see RequestDispatcher
     public Uni<byte[]> validate(InputStream body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType();

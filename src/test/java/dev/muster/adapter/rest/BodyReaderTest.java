@@ -101,4 +101,12 @@ class BodyReaderTest {
         assertThatThrownBy(() -> limit(4096).read(streamed(body), 4096)).isInstanceOf(StatusException.class)
                 .satisfies(e -> assertThat(((StatusException) e).status().code()).isEqualTo(413));
     }
+
+    @Test
+    void aBodyReadWholeBeforehandIsItsOwnArray() {
+        byte[] bytes = "{\"snapshot\":{}}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        BodyReader reader = new BodyReader(new MemorySize(BigInteger.valueOf(1024)));
+        assertThat(reader.read(new LargeBodies.Body(bytes), bytes.length)).isSameAs(bytes);
+        assertThat(reader.read(new java.io.ByteArrayInputStream(bytes), bytes.length)).isNotSameAs(bytes).isEqualTo(bytes);
+    }
 }

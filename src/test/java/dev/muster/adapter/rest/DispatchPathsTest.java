@@ -15,9 +15,10 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The three ways a request body is handled (application.properties: quarkus.rest.input-buffer-size=1M,
+ * The ways a request body is handled (application.properties: quarkus.rest.input-buffer-size=1M,
  * muster.http.inline-max-body-size=64K) give the same bytes as the pipeline run in-process: decided on the event loop
- * (small body), buffered on the event loop and decided on a worker (over 64K), read and decided on a worker (over 1M).
+ * (small body), buffered on the event loop and decided on a worker (over 64K), read whole into one array by
+ * {@link LargeBodies} and decided on a worker (over 1M with a Content-Length), streamed to a worker (over 1M, chunked).
  * Leading whitespace makes the same document larger.
  */
 @QuarkusTest
@@ -53,6 +54,25 @@ class DispatchPathsTest {
         assertThat(post("/v1/decisions", body)).isEqualTo(expected);
         assertThat(post("/v1/decisions", padded(body, 100 * 1024))).isEqualTo(expected);
         assertThat(post("/v1/decisions", padded(body, 1536 * 1024))).isEqualTo(expected);
+    }
+
+    @Test
+    void aLargeBodyReadWholeOrStreamedDecidesTheSameBytes() throws Exception {
+        byte[] body = padded(RestEndpointsTest.trainingJob(), 3 * 1024 * 1024 + 7);
+        String expected = inProcess(body);
+        int port = io.restassured.RestAssured.port;
+        String streamed = RawHttp.postChunked(port, "/v1/decisions", body, 50_000);
+        assertThat(streamed).startsWith("HTTP/1.1 200").endsWith(expected);
+        String whole = RawHttp.post(port, "/v1/decisions", "Content-Length: " + body.length,
+                new String(body, StandardCharsets.UTF_8));
+        assertThat(whole).startsWith("HTTP/1.1 200").endsWith(expected);
+    }
+
+    @Test
+    void aLargeBodyAfterExpectContinueIsAnsweredWithoutTheClientWaiting() throws Exception {
+        byte[] body = padded(RestEndpointsTest.trainingJob(), 2 * 1024 * 1024);
+        String answer = RawHttp.postExpectingContinue(io.restassured.RestAssured.port, "/v1/validations", body);
+        assertThat(answer).startsWith("HTTP/1.1 200").endsWith("{\"valid\":true}");
     }
 
     @Test

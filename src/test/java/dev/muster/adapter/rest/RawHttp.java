@@ -40,6 +40,56 @@ final class RawHttp {
         }
     }
 
+    /** Sends {@code body} in chunks of {@code chunkSize} bytes (no Content-Length): the streamed path. */
+    static String postChunked(int port, String path, byte[] body, int chunkSize) throws Exception {
+        try (Socket s = new Socket("localhost", port)) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            for (int at = 0; at < body.length; at += chunkSize) {
+                int n = Math.min(chunkSize, body.length - at);
+                out.write((Integer.toHexString(n) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                out.write(body, at, n);
+                out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+            }
+            out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return readAll(s.getInputStream());
+        }
+    }
+
+    /**
+     * Sends the headers with {@code Expect: 100-continue} and the body only after the server's interim
+     * {@code 100 Continue}; fails if none comes within two seconds (curl would wait a second, then send anyway).
+     */
+    static String postExpectingContinue(int port, String path, byte[] body) throws Exception {
+        try (Socket s = new Socket("localhost", port)) {
+            s.setSoTimeout(2_000);
+            OutputStream out = s.getOutputStream();
+            out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + body.length + "\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            InputStream in = s.getInputStream();
+            StringBuilder interim = new StringBuilder();
+            while (!interim.toString().endsWith("\r\n\r\n")) {
+                int c = in.read(); // a SocketTimeoutException here: no 100 Continue
+                if (c < 0) {
+                    throw new IllegalStateException("closed before 100 Continue: " + interim);
+                }
+                interim.append((char) c);
+            }
+            if (!interim.toString().startsWith("HTTP/1.1 100")) {
+                throw new IllegalStateException("expected 100 Continue, got " + interim);
+            }
+            s.setSoTimeout(30_000);
+            out.write(body);
+            out.flush();
+            return readAll(in);
+        }
+    }
+
     private static String send(int port, String request) throws Exception {
         try (Socket s = new Socket("localhost", port)) {
             s.setSoTimeout(10_000);

@@ -1036,7 +1036,7 @@ final class ByteTokens extends StreamingDecoders.Tokens {
                 "requiredDuringSchedulingIgnoredDuringExecution", "preferredDuringSchedulingIgnoredDuringExecution",
                 "nodeSelectorTerms", "matchExpressions", "matchFields", "weight", "preference", "values",
                 "podAffinityTerm", "labelSelector", "namespaces", "namespaceSelector", "topologyKey",
-                "matchLabelKeys", "mismatchLabelKeys", "matchLabels", "phase", "nominatedNodeName",
+                "matchLabelKeys", "mismatchLabelKeys", "matchLabels", "phase", "nominatedNodeName", "podGroupName",
                 // common fields skipped by name (kubectl output)
                 "apiVersion", "kind", "resourceVersion", "ownerReferences", "conditions", "addresses", "images",
                 "nodeInfo", "image", "imagePullPolicy", "type", "lastTransitionTime", "lastHeartbeatTime",

@@ -493,7 +493,8 @@ final class StreamingDecoders {
                         case "topologySpreadConstraints" ->
                                 topologySpreadConstraints = list(v, f, Kube.TopologySpreadConstraint.class, Kube.PodSpec.class);
                         case "schedulingGates" -> schedulingGates = list(v, f, Kube.SchedulingGate.class, Kube.PodSpec.class);
-                        case "schedulingGroup" -> schedulingGroup = other(v, f, Kube.PodSpec.class);
+                        case "schedulingGroup" -> schedulingGroup = v == JsonToken.START_OBJECT ? schedulingGroup()
+                                : other(v, f, Kube.PodSpec.class);
                         case "resourceClaims" -> resourceClaims = list(v, f, Kube.ClaimRef.class, Kube.PodSpec.class);
                         default -> v = null; // unknown: skipped below
                     }
@@ -534,6 +535,28 @@ final class StreamingDecoders {
                 }
             }
             return canonical(new Kube.Container(name, resources, frozen(ports), restartPolicy));
+        }
+
+        /** Every pending member of a PodGroup has one: streamed, not bound by databind per pod. */
+        private Kube.SchedulingGroup schedulingGroup() throws IOException {
+            String podGroupName = null;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                try {
+                    if (f.equals("podGroupName")) {
+                        podGroupName = shared(v, f, Kube.SchedulingGroup.class);
+                    } else {
+                        v = null; // unknown: skipped below
+                    }
+                } catch (Exception e) {
+                    throw wrap(e, Kube.SchedulingGroup.class, f);
+                }
+                if (v == null) {
+                    p.skipChildren(); // outside the path wrapping, as databind skips unknown properties
+                }
+            }
+            return new Kube.SchedulingGroup(podGroupName);
         }
 
         private Kube.ContainerPort port() throws IOException {

@@ -217,8 +217,8 @@ final class ByteTokens extends StreamingDecoders.Tokens {
             }
             int from = i + 1;
             i = skipString(i);
-            if (i - 1 - from > maxNameLength) {
-                throw bail();
+            if (i - 1 - from > maxNameLength || skippedEscape && surrogateEscape(from, i - 1)) {
+                throw bail(); // as for names read: Jackson refuses unpaired surrogates in names, skipped or not
             }
             i = skipSpace(i);
             if (i >= end || b[i] != ':') {
@@ -312,11 +312,15 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         return e;
     }
 
+    /** Whether the last {@link #skipString} had an escape. */
+    private boolean skippedEscape;
+
     /** The string whose opening quote is at {@code i}, checked like {@link #string()}: the index after it. */
     private int skipString(int i) {
         final byte[] b = this.b;
         final int end = this.end;
         int from = ++i;
+        boolean esc = false;
         while (true) {
             i = plain(b, i, end);
             if (i >= end) {
@@ -328,6 +332,7 @@ final class ByteTokens extends StreamingDecoders.Tokens {
             } else if (c == '"') {
                 break;
             } else if (c == '\\') {
+                esc = true;
                 i = escape(i);
             } else if (c >= 0x80) {
                 i = utf8(i, c);
@@ -338,6 +343,7 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         if (i - from > maxStringLength) {
             throw bail();
         }
+        skippedEscape = esc;
         return i + 1;
     }
 
@@ -705,7 +711,7 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         }
         if (b[i] != '"') {
             string(); // escapes, non-ASCII: the general path (rare in names)
-            if (stop - start > maxNameLength || escaped && surrogateEscape()) {
+            if (stop - start > maxNameLength || escaped && surrogateEscape(start, stop)) {
                 throw bail(); // Jackson refuses unpaired surrogates in names; leave any to it
             }
             name = decoded();
@@ -756,9 +762,9 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         throw bail();
     }
 
-    /** Whether the current string has a {@code \\uD800}..{@code \\uDFFF} escape. */
-    private boolean surrogateEscape() {
-        for (int i = start; i + 5 < stop; i++) {
+    /** Whether the string content in [from, to) has a {@code \\uD800}..{@code \\uDFFF} escape. */
+    private boolean surrogateEscape(int from, int to) {
+        for (int i = from; i + 5 < to; i++) {
             if (b[i] == '\\') {
                 if (b[i + 1] == 'u' && (b[i + 2] == 'd' || b[i + 2] == 'D') && hex(b[i + 3]) >= 8) {
                     return true;

@@ -27,6 +27,11 @@ import java.util.Map;
  * Hand-written streaming decoders for the hot types of a request: {@link Kube.Node}, {@link Kube.Pod} and everything
  * under them (a {@code large} snapshot is 5,000 nodes and 50,000 pods, ~106 MB).
  *
+ * <p>One {@link Reader}, two token sources ({@link Tokens}): {@link ByteTokens}, the fast path over the body's bytes,
+ * which leaves anything unusual to the other by bailing out, and {@link JacksonTokens}, Jackson's parser with
+ * databind behind every unusual token, reached through the module registered here. What follows describes the rules
+ * both share; the Jackson source is the reference for them.
+ *
  * <p>Why not plain databind: measured on the {@code large} request (bench/README.md, {@code bench/profile.sh large 8
  * decode}), binding these records through Jackson's creator-based record deserializer (PropertyValueBuffer,
  * reflective constructor calls, a LinkedHashMap per label/quantity map, a new String per value) cost 3.3× the

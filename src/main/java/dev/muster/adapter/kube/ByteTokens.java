@@ -71,7 +71,11 @@ final class ByteTokens extends StreamingDecoders.Tokens {
     private static final int MAX_SHARED_LENGTH = 64;
 
     private final byte[] b;
-    private final int end;
+    /** Bytes that may be read: the body's length, or less while the rest is in flight ({@link #arrival}). */
+    private int end;
+    private final Arrival arrival;
+    /** How far ahead of each node or pod to wait for bytes while the body arrives. */
+    private final int window;
     private final int maxDepth;
     private final int maxStringLength;
     private final int maxNumberLength;
@@ -107,9 +111,16 @@ final class ByteTokens extends StreamingDecoders.Tokens {
     private final String[] sharedStrings;
 
     ByteTokens(byte[] body, KubeCodec.Limits limits, StreamingDecoders.Fallback fallback) {
+        this(body, limits, fallback, Arrival.WHOLE, 1 << 20);
+    }
+
+    /** Over a body that may still be arriving: reads only what {@code arrival} says is there. */
+    ByteTokens(byte[] body, KubeCodec.Limits limits, StreamingDecoders.Fallback fallback, Arrival arrival, int window) {
         super(StreamingDecoders.Tokens.slots(body.length));
         this.b = body;
-        this.end = body.length;
+        this.arrival = arrival;
+        this.window = window;
+        this.end = Math.min(body.length, arrival.await(Math.min(body.length, window)));
         this.maxDepth = limits.maxNestingDepth();
         this.maxStringLength = limits.maxStringLength();
         this.maxNumberLength = limits.maxNumberLength();
@@ -187,8 +198,49 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         return name;
     }
 
+    /** Before an envelope token, a node or a pod: waits until a window past it has arrived (body still arriving). */
+    @Override
+    void ahead() {
+        if (end < b.length) {
+            end = Math.min(b.length, arrival.await((int) Math.min(b.length, (long) pos + window)));
+        }
+    }
+
+    /** Waits for the whole body. */
+    private void whole() {
+        if (end < b.length) {
+            end = Math.min(b.length, arrival.await(b.length));
+        }
+    }
+
+    @Override
+    Object mark() {
+        return new int[]{pos, state, depth, valueStart, token.ordinal()};
+    }
+
+    /**
+     * After a bail-out inside a node or pod that began at {@code mark}: when bytes were still missing, waits for the
+     * whole body, puts the tokens back where the node or pod began and says to read it again; else false (a real
+     * bail-out). Everything a partial read left behind (shared strings, recalled values) came from complete values.
+     */
+    @Override
+    boolean reread(Object mark) {
+        if (end >= b.length) {
+            return false;
+        }
+        whole();
+        int[] m = (int[]) mark;
+        pos = m[0];
+        state = m[1];
+        depth = m[2];
+        valueStart = m[3];
+        token = JsonToken.values()[m[4]];
+        return true;
+    }
+
     /** After the document's value: only whitespace may follow. */
     void expectEnd() {
+        whole();
         if (state != AFTER_VALUE || depth != 0 || whitespace() >= 0) {
             throw bail();
         }
@@ -1004,6 +1056,7 @@ final class ByteTokens extends StreamingDecoders.Tokens {
     /** The bytes of the current value (skipped to its end), bound by databind to field {@code f} of {@code r}. */
     @Override
     Object field(Class<?> r, String f) {
+        whole(); // databind reads the slice as a whole
         int from = valueStart;
         skipChildren();
         return fallback.field(b, from, pos - from, r, f);
@@ -1011,6 +1064,7 @@ final class ByteTokens extends StreamingDecoders.Tokens {
 
     @Override
     Object value(Class<?> type) {
+        whole();
         int from = valueStart;
         skipChildren();
         return fallback.value(b, from, pos - from, type);

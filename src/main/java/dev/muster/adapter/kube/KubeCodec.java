@@ -123,22 +123,41 @@ public final class KubeCodec {
      * message and field path.
      */
     public RequestDocument readJson(byte[] body) throws DecodeException {
+        return readJson(body, Arrival.WHOLE);
+    }
+
+    /**
+     * As {@link #readJson(byte[])} on a body still arriving into {@code body}: the byte path reads what has arrived
+     * and waits for the rest as it goes; the Jackson path waits for the whole body first.
+     */
+    public RequestDocument readJson(byte[] body, Arrival arrival) throws DecodeException {
         RequestDocument fast;
         try {
-            fast = readBytes(body);
+            fast = readBytes(body, arrival, 1 << 20);
         } catch (RuntimeException e) {
             fast = null; // a defect of the fast path must not fail a request Jackson reads
         }
-        return fast != null ? fast : readJackson(body);
+        if (fast != null) {
+            return fast;
+        }
+        if (body != null) {
+            arrival.await(body.length); // the request's own error if it never arrives whole
+        }
+        return readJackson(body);
     }
 
     /** The byte path alone: the document, or null where it leaves the request to Jackson. */
     RequestDocument readBytes(byte[] body) {
+        return readBytes(body, Arrival.WHOLE, 1 << 20);
+    }
+
+    /** The byte path on a body still arriving, waiting {@code window} bytes ahead of each node or pod. */
+    RequestDocument readBytes(byte[] body, Arrival arrival, int window) {
         if (slices == null || body == null || body.length == 0 || body.length > limits.maxDocumentLength()) {
             return null;
         }
         try {
-            return new StreamingDecoders.Reader(tokens(body)).document();
+            return new StreamingDecoders.Reader(new ByteTokens(body, limits, slices, arrival, window)).document();
         } catch (ByteTokens.Bail e) {
             return null;
         } catch (IOException e) {

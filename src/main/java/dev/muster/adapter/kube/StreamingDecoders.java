@@ -206,7 +206,7 @@ final class StreamingDecoders {
             List<String> podGroups = null;
             RequestDocument.Options options = null;
             int seen = 0;
-            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
                 String f = p.currentName();
                 JsonToken v = p.nextToken();
                 switch (f) {
@@ -242,7 +242,7 @@ final class StreamingDecoders {
             List<Kube.MetaOnly> resourceClaimTemplates = null;
             Class<?> r = RequestDocument.Snapshot.class;
             int seen = 0;
-            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+            for (JsonToken t = aheadNext(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
                 String f = p.currentName();
                 JsonToken v = p.nextToken();
                 switch (f) {
@@ -302,11 +302,21 @@ final class StreamingDecoders {
                 throw ByteTokens.bail();
             }
             List<T> list = new ArrayList<>();
-            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+            for (JsonToken e = aheadNext(); e != JsonToken.END_ARRAY; e = aheadNext()) {
                 if (e != JsonToken.START_OBJECT) {
                     throw ByteTokens.bail();
                 }
-                list.add(one.read());
+                Object mark = p.mark();
+                T member;
+                try {
+                    member = one.read();
+                } catch (ByteTokens.Bail b) {
+                    if (!p.reread(mark)) {
+                        throw b;
+                    }
+                    member = one.read(); // ran past the bytes received: again, now that all are in
+                }
+                list.add(member);
             }
             return list;
         }
@@ -341,6 +351,15 @@ final class StreamingDecoders {
         @FunctionalInterface
         private interface ValueBody<T> {
             T read(JsonToken v) throws IOException;
+        }
+
+        /**
+         * The next envelope token, once a window past it has arrived: between nodes and pods and around them, so a
+         * body still arriving is read as it comes (a node or pod that runs past the window is read again whole).
+         */
+        private JsonToken aheadNext() throws IOException {
+            p.ahead();
+            return p.nextToken();
         }
 
         /** Marks envelope field {@code bit} as read; a second occurrence leaves the fast path. */
@@ -1254,6 +1273,20 @@ final class StreamingDecoders {
 
         /** After a recall that found nothing and the value's last token: offers {@code value} for later recalls. */
         void remember(int site, Object value) {
+        }
+
+        /** Before a node or pod of the byte path: waits for bytes still arriving (Jackson: nothing). */
+        void ahead() {
+        }
+
+        /** Where a node or pod begins, for {@link #reread}. */
+        Object mark() {
+            return null;
+        }
+
+        /** Whether to read the node or pod begun at {@code mark} again after a bail-out (bytes were missing). */
+        boolean reread(Object mark) {
+            return false;
         }
     }
 

@@ -3,6 +3,7 @@ package dev.muster.adapter.rest;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.rest.error.KubeStatus;
 import dev.muster.core.decision.DecisionEngine;
@@ -83,11 +84,11 @@ public class DecisionResource {
     @NonBlocking // small bodies are decided on the event loop, larger ones on a worker: see RequestDispatcher
     public Uni<byte[]> decide(InputStream body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType();
-        return dispatcher.run(body, headers.getLength(), bytes -> decide(bytes, type));
+        return dispatcher.run(body, headers.getLength(), (bytes, arrival) -> decide(bytes, arrival, type));
     }
 
-    private byte[] decide(byte[] body, MediaType type) {
-        RequestDocument doc = pipeline.read(body, type);
+    private byte[] decide(byte[] body, Arrival arrival, MediaType type) {
+        RequestDocument doc = pipeline.read(body, arrival, type);
         DecisionRequest request = pipeline.compile(doc);
         long start = System.nanoTime();
         DecisionResult result = engine.decide(request);

@@ -1,5 +1,6 @@
 package dev.muster.adapter.rest;
 
+import dev.muster.adapter.kube.Arrival;
 import dev.muster.wiring.MusterConfig;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -58,6 +59,20 @@ public class RequestDispatcher {
      */
     <T> Uni<T> run(InputStream body, Function<byte[], T> work) {
         return run(body, -1, work);
+    }
+
+    /**
+     * As {@link #run(InputStream, long, Function)} for work that can start on a body still arriving: a body
+     * {@link LargeBodies} is reading goes to {@code work} at once, with its {@link Arrival}; any other is read whole
+     * first.
+     */
+    <T> Uni<T> run(InputStream body, long contentLength, java.util.function.BiFunction<byte[], Arrival, T> work) {
+        if (body instanceof LargeBodies.Body arriving) {
+            // always a worker: the work waits for bytes still arriving, which must never block an event loop
+            return Uni.createFrom().item(() -> work.apply(arriving.arriving(), arriving))
+                    .runSubscriptionOn(workers != null ? workers : Infrastructure.getDefaultWorkerPool());
+        }
+        return run(body, contentLength, bytes -> work.apply(bytes, Arrival.WHOLE));
     }
 
     /** As {@link #run(InputStream, Function)}, sizing the body's array from its Content-Length ({@code -1}: unknown). */

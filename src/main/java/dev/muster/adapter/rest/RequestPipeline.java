@@ -1,6 +1,7 @@
 package dev.muster.adapter.rest;
 
 import dev.muster.adapter.kube.DecodeException;
+import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
@@ -35,9 +36,19 @@ public class RequestPipeline {
 
     /** Decodes and validates; throws a {@link StatusException} (400 or 422) when the request is not acceptable. */
     public RequestDocument read(byte[] body, MediaType type) {
+        return read(body, Arrival.WHOLE, type);
+    }
+
+    /** As {@link #read(byte[], MediaType)} on a body still arriving: JSON is decoded as it arrives. */
+    public RequestDocument read(byte[] body, Arrival arrival, MediaType type) {
         RequestDocument doc;
         try {
-            doc = isYaml(type) ? codec.readYaml(body) : codec.readJson(body);
+            if (isYaml(type)) {
+                arrival.await(body.length);
+                doc = codec.readYaml(body);
+            } else {
+                doc = codec.readJson(body, arrival);
+            }
         } catch (DecodeException e) {
             List<KubeStatus.StatusCause> causes = e.field() == null ? null
                     : List.of(new KubeStatus.StatusCause("FieldValueTypeInvalid", e.getMessage(), e.field()));

@@ -70,8 +70,8 @@ public class ValidationResource {
     @NonBlocking // small bodies are checked on the event loop, larger ones on a worker: see RequestDispatcher
     public Uni<byte[]> validate(InputStream body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType();
-        return dispatcher.run(body, headers.getLength(), bytes -> {
-            pipeline.read(bytes, type);
+        return dispatcher.run(body, headers.getLength(), (bytes, arrival) -> {
+            pipeline.read(bytes, arrival, type);
             return VALID;
         });
     }

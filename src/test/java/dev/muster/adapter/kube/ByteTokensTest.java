@@ -246,6 +246,93 @@ class ByteTokensTest {
         assertThat(tokens.misses()).containsExactly(2, 0, 2, 2, 0);
     }
 
+    /** Copies a body into an array in random chunks on another thread, as the event loop does; an {@link Arrival}. */
+    private static final class Feeder implements Arrival, Runnable {
+        final byte[] full;
+        final byte[] arriving;
+        final Random random;
+        private int filled;
+
+        Feeder(byte[] full, long seed) {
+            this.full = full;
+            this.arriving = new byte[full.length];
+            this.random = new Random(seed);
+        }
+
+        @Override
+        public void run() {
+            while (true) {
+                int at;
+                synchronized (this) {
+                    at = filled;
+                }
+                if (at == full.length) {
+                    return;
+                }
+                int n = Math.min(full.length - at, 1 + random.nextInt(300));
+                System.arraycopy(full, at, arriving, at, n);
+                synchronized (this) {
+                    filled = at + n;
+                    notifyAll();
+                }
+                if (random.nextInt(4) == 0) {
+                    Thread.yield();
+                }
+            }
+        }
+
+        @Override
+        public synchronized int await(int atLeast) {
+            while (filled < Math.min(atLeast, full.length)) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return filled;
+        }
+    }
+
+    @Test
+    void aBodyDecodedWhileItArrivesIsTheWholeBodysDocument() throws Exception {
+        Random random = new Random(7);
+        List<byte[]> bodies = new java.util.ArrayList<>();
+        bodies.add(TREE.writeValueAsBytes(TREE.readTree(every)));
+        for (int i = 0; i < 40; i++) {
+            bodies.add(utf8(document(random)));
+        }
+        for (int i = 0; i < bodies.size(); i++) {
+            byte[] full = bodies.get(i);
+            RequestDocument whole = CODEC.readJackson(full);
+            // a window of 64 bytes: most nodes and pods run past what has arrived and are read again
+            Feeder feeder = new Feeder(full, i);
+            Thread t = new Thread(feeder);
+            t.start();
+            RequestDocument arriving = CODEC.readBytes(feeder.arriving, feeder, 64);
+            t.join();
+            assertThat(arriving).as("body " + i).isEqualTo(whole);
+            Feeder again = new Feeder(full, 100 + i);
+            Thread t2 = new Thread(again);
+            t2.start();
+            assertThat(CODEC.readJson(again.arriving, again)).as("body " + i + " through readJson").isEqualTo(whole);
+            t2.join();
+        }
+    }
+
+    @Test
+    void aBodyThatNeverArrivesWholeFailsWithItsOwnError() {
+        byte[] body = utf8("{\"snapshot\":{\"pods\":[{},{},{}]}}");
+        IllegalStateException broken = new IllegalStateException("connection reset");
+        Arrival partial = atLeast -> {
+            if (atLeast > 20) {
+                throw broken;
+            }
+            return 20;
+        };
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CODEC.readJson(body, partial)).isSameAs(broken);
+    }
+
     // ------------------------------------------------------------ helpers
 
     private static String outcome(byte[] body) {

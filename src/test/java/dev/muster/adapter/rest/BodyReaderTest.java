@@ -106,7 +106,15 @@ class BodyReaderTest {
     void aBodyReadWholeBeforehandIsItsOwnArray() {
         byte[] bytes = "{\"snapshot\":{}}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         BodyReader reader = new BodyReader(new MemorySize(BigInteger.valueOf(1024)));
-        assertThat(reader.read(new LargeBodies.Body(bytes), bytes.length)).isSameAs(bytes);
+        LargeBodies.Body whole = new LargeBodies.Body(bytes);
+        whole.arrived(bytes.length);
+        whole.end(null);
+        assertThat(reader.read(whole, bytes.length)).isSameAs(bytes);
+        LargeBodies.Body cut = new LargeBodies.Body(new byte[10]);
+        cut.arrived(4);
+        cut.end(null);
+        assertThatThrownBy(() -> reader.read(cut, 10)).isInstanceOf(dev.muster.adapter.rest.error.StatusException.class)
+                .hasMessageContaining("ended after 4 of the 10 bytes");
         assertThat(reader.read(new java.io.ByteArrayInputStream(bytes), bytes.length)).isNotSameAs(bytes).isEqualTo(bytes);
     }
 }

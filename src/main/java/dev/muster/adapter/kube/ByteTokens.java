@@ -213,9 +213,10 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         }
     }
 
+    /** Where a node or pod begins, only while bytes are still arriving (a whole body is never read again). */
     @Override
     Object mark() {
-        return new int[]{pos, state, depth, valueStart, token.ordinal()};
+        return end < b.length ? new int[]{pos, state, depth, valueStart, token.ordinal()} : null;
     }
 
     /**
@@ -267,9 +268,8 @@ final class ByteTokens extends StreamingDecoders.Tokens {
             if (i >= end || b[i] != '"') {
                 throw bail();
             }
-            int from = i + 1;
-            i = skipString(i);
-            if (i - 1 - from > maxNameLength || skippedEscape && surrogateEscape(from, i - 1)) {
+            i = scan(i);
+            if (stop - start > maxNameLength || escaped && surrogateEscape(start, stop)) {
                 throw bail(); // as for names read: Jackson refuses unpaired surrogates in names, skipped or not
             }
             i = skipSpace(i);
@@ -321,7 +321,7 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         }
         switch (b[i]) {
             case '"' -> {
-                return skipString(i);
+                return scan(i);
             }
             case '{' -> {
                 if (d + 1 >= maxDepth) {
@@ -364,41 +364,6 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         return e;
     }
 
-    /** Whether the last {@link #skipString} had an escape. */
-    private boolean skippedEscape;
-
-    /** The string whose opening quote is at {@code i}, checked like {@link #string()}: the index after it. */
-    private int skipString(int i) {
-        final byte[] b = this.b;
-        final int end = this.end;
-        int from = ++i;
-        boolean esc = false;
-        while (true) {
-            i = plain(b, i, end);
-            if (i >= end) {
-                throw bail();
-            }
-            int c = b[i] & 0xFF;
-            if (!STRING_STOP[c]) {
-                i++;
-            } else if (c == '"') {
-                break;
-            } else if (c == '\\') {
-                esc = true;
-                i = escape(i);
-            } else if (c >= 0x80) {
-                i = utf8(i, c);
-            } else {
-                throw bail();
-            }
-        }
-        if (i - from > maxStringLength) {
-            throw bail();
-        }
-        skippedEscape = esc;
-        return i + 1;
-    }
-
     private int skipSpace(int i) {
         final byte[] b = this.b;
         while (i < end) {
@@ -411,19 +376,11 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         return i;
     }
 
+    /** Moves past whitespace; the next byte, or -1 at the end of what may be read. */
     private int whitespace() {
-        final byte[] b = this.b;
-        int i = pos;
-        while (i < end) {
-            int c = b[i];
-            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
-                pos = i;
-                return c & 0xFF;
-            }
-            i++;
-        }
+        int i = skipSpace(pos);
         pos = i;
-        return -1;
+        return i < end ? b[i] & 0xFF : -1;
     }
 
     private JsonToken close() {
@@ -485,12 +442,7 @@ final class ByteTokens extends StreamingDecoders.Tokens {
     private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
 
     private void literal(byte[] word) {
-        int i = pos;
-        int e = i + word.length;
-        if (e > end || !Arrays.equals(b, i, e, word, 0, word.length) || e < end && !DELIMITER[b[e] & 0xFF]) {
-            throw bail();
-        }
-        pos = e;
+        pos = skipLiteral(pos, word);
         state = AFTER_VALUE;
     }
 
@@ -557,9 +509,17 @@ final class ByteTokens extends StreamingDecoders.Tokens {
 
     /** Scans the string whose opening quote is at {@code pos}; sets start/stop/escaped/ascii and moves past it. */
     private void string() {
+        pos = scan(pos);
+    }
+
+    /**
+     * Checks the string whose opening quote is at {@code quote} (escapes, strict UTF-8, no controls, the length
+     * limit), sets start/stop/escaped/ascii to its content and returns the index after its closing quote.
+     */
+    private int scan(int quote) {
         final byte[] b = this.b;
         final int end = this.end;
-        int i = pos + 1;
+        int i = quote + 1;
         start = i;
         boolean esc = false;
         boolean asc = true;
@@ -592,7 +552,7 @@ final class ByteTokens extends StreamingDecoders.Tokens {
         stop = i;
         escaped = esc;
         ascii = asc;
-        pos = i + 1;
+        return i + 1;
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.muster.adapter.grpc;
 
 import dev.muster.adapter.kube.KubeMapper;
-import dev.muster.adapter.kube.QuantityFormatException;
+import dev.muster.core.model.QuantityFormatException;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.validation.Causes;
 import dev.muster.adapter.validation.RequestValidator;

@@ -1,5 +1,6 @@
 package dev.muster.adapter.kube;
 
+import dev.muster.core.model.Quantity;
 import dev.muster.core.model.ResourceList;
 
 import java.util.List;

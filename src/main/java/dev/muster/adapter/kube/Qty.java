@@ -1,5 +1,6 @@
 package dev.muster.adapter.kube;
 
+import dev.muster.core.model.Quantity;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;

@@ -2,7 +2,7 @@ package dev.muster.adapter.validation;
 
 import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.Qty;
-import dev.muster.adapter.kube.Quantity;
+import dev.muster.core.model.Quantity;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.kube.Timestamps;
 

@@ -1,4 +1,4 @@
-package dev.muster.adapter.kube;
+package dev.muster.core.model;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;

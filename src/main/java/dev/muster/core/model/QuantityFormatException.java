@@ -1,4 +1,4 @@
-package dev.muster.adapter.kube;
+package dev.muster.core.model;
 
 /** A string that is not a resource.Quantity. Validation turns it into a FieldValueInvalid cause. */
 public final class QuantityFormatException extends IllegalArgumentException {

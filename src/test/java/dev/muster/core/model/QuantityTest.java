@@ -1,4 +1,4 @@
-package dev.muster.adapter.kube;
+package dev.muster.core.model;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

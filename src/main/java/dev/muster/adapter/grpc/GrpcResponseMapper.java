@@ -1,9 +1,9 @@
 package dev.muster.adapter.grpc;
 
-import com.google.protobuf.ListValue;
 import com.google.protobuf.Value;
 import dev.muster.core.decision.Assignment;
 import dev.muster.core.decision.ClaimDecision;
+import dev.muster.core.dra.ClaimConsumer;
 import dev.muster.core.decision.Decision;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.Explanation;
@@ -14,7 +14,14 @@ import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodRef;
 import dev.muster.grpc.v1.AllocationResult;
 import dev.muster.grpc.v1.DecideResponse;
+import dev.muster.grpc.v1.DeviceAllocationConfiguration;
+import dev.muster.grpc.v1.DeviceAllocationResult;
 import dev.muster.grpc.v1.DeviceRequestAllocationResult;
+import dev.muster.grpc.v1.DeviceToleration;
+import dev.muster.grpc.v1.NodeSelector;
+import dev.muster.grpc.v1.NodeSelectorRequirement;
+import dev.muster.grpc.v1.NodeSelectorTerm;
+import dev.muster.grpc.v1.OpaqueDeviceConfiguration;
 import dev.muster.grpc.v1.MemberReasons;
 import dev.muster.grpc.v1.ObjectRef;
 import dev.muster.grpc.v1.PlacementCandidate;
@@ -24,6 +31,7 @@ import dev.muster.grpc.v1.ResourceClaimConsumerReference;
 import dev.muster.grpc.v1.SearchReport;
 import dev.muster.grpc.v1.UnschedulablePod;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -101,27 +109,66 @@ public final class GrpcResponseMapper {
     }
 
     private static dev.muster.grpc.v1.ClaimDecision claim(ClaimDecision c) {
-        AllocationResult.Builder alloc = AllocationResult.newBuilder();
-        for (ClaimDecision.Device d : c.devices()) {
-            alloc.addDevices(DeviceRequestAllocationResult.newBuilder().setRequest(nz(d.request()))
-                    .setDriver(nz(d.driver())).setPool(nz(d.pool())).setDevice(nz(d.device())));
-        }
-        if (c.nodeSelector() != null) {
-            for (Map.Entry<String, List<String>> e : new TreeMap<>(c.nodeSelector()).entrySet()) {
-                ListValue.Builder values = ListValue.newBuilder();
-                for (String v : e.getValue()) {
-                    values.addValues(Value.newBuilder().setStringValue(v));
-                }
-                alloc.putNodeSelector(e.getKey(), values.build());
-            }
-        }
         dev.muster.grpc.v1.ClaimDecision.Builder b = dev.muster.grpc.v1.ClaimDecision.newBuilder()
-                .setClaim(ref(c.claim())).setGeneratedFrom(nz(c.generatedFrom())).setAllocation(alloc);
-        for (ClaimDecision.Consumer r : c.reservedFor()) {
+                .setClaim(ref(c.claim())).setGeneratedFrom(nz(c.generatedFrom()))
+                .setAllocation(allocation(c.allocation()));
+        for (ClaimConsumer r : c.reservedFor()) {
             b.addReservedFor(ResourceClaimConsumerReference.newBuilder().setApiGroup(nz(r.apiGroup()))
                     .setResource(nz(r.resource())).setName(nz(r.name())).setUid(nz(r.uid())));
         }
         return b.build();
+    }
+
+    private static AllocationResult allocation(dev.muster.core.dra.AllocationResult a) {
+        DeviceAllocationResult.Builder devices = DeviceAllocationResult.newBuilder();
+        for (dev.muster.core.dra.AllocationResult.DeviceResult d : a.devices()) {
+            DeviceRequestAllocationResult.Builder r = DeviceRequestAllocationResult.newBuilder()
+                    .setRequest(d.request()).setDriver(d.driver()).setPool(d.pool()).setDevice(d.device())
+                    .setAdminAccess(d.adminAccess()).setShareId(nz(d.shareID()))
+                    .putAllConsumedCapacity(d.consumedCapacity());
+            for (var t : d.tolerations()) {
+                r.addTolerations(DeviceToleration.newBuilder().setKey(t.key()).setOperator(t.operator().name())
+                        .setValue(t.value()).setEffect(t.effect())
+                        .setTolerationSeconds(t.tolerationSeconds() == null ? 0 : t.tolerationSeconds()));
+            }
+            devices.addResults(r);
+        }
+        for (dev.muster.core.dra.AllocationResult.AllocationConfig k : a.config()) {
+            devices.addConfig(DeviceAllocationConfiguration.newBuilder().setSource(k.source().name())
+                    .addAllRequests(k.requests()).setOpaque(OpaqueDeviceConfiguration.newBuilder()
+                            .setDriver(k.opaque().driver()).setParameters(jsonValue(k.opaque().parameters()))));
+        }
+        AllocationResult.Builder out = AllocationResult.newBuilder().setDevices(devices);
+        if (a.nodeSelector() != null) {
+            NodeSelector.Builder sel = NodeSelector.newBuilder();
+            for (dev.muster.core.model.NodeSelectorTerm t : a.nodeSelector()) {
+                sel.addNodeSelectorTerms(NodeSelectorTerm.newBuilder()
+                        .addAllMatchExpressions(requirements(t.matchExpressions()))
+                        .addAllMatchFields(requirements(t.matchFields())));
+            }
+            out.setNodeSelector(sel);
+        }
+        return out.build();
+    }
+
+    private static List<NodeSelectorRequirement> requirements(List<dev.muster.core.model.NodeSelectorRequirement> rs) {
+        List<NodeSelectorRequirement> out = new ArrayList<>(rs.size());
+        for (dev.muster.core.model.NodeSelectorRequirement r : rs) {
+            out.add(NodeSelectorRequirement.newBuilder().setKey(r.key()).setOperator(r.operator().name())
+                    .addAllValues(r.values()).build());
+        }
+        return out;
+    }
+
+    /** A driver's raw JSON parameters as a protobuf Value (null when they do not parse, which validation prevents). */
+    private static Value jsonValue(String json) {
+        Value.Builder v = Value.newBuilder();
+        try {
+            com.google.protobuf.util.JsonFormat.parser().merge(json, v);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+            v.setNullValue(com.google.protobuf.NullValue.NULL_VALUE);
+        }
+        return v.build();
     }
 
     private static dev.muster.grpc.v1.Explanation explanation(Explanation e) {

@@ -2,8 +2,13 @@ package dev.muster.adapter.rest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.muster.core.decision.Assignment;
 import dev.muster.core.decision.ClaimDecision;
+import dev.muster.core.dra.AllocationResult;
+import dev.muster.core.dra.ClaimConsumer;
+import dev.muster.core.model.NodeSelectorRequirement;
+import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.decision.Decision;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.Explanation;
@@ -76,13 +81,55 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"devices", "nodeSelector"})
-    @Schema(name = "Allocation")
-    public record Allocation(List<Device> devices, Map<String, List<String>> nodeSelector) {
+    @Schema(name = "AllocationResult", description = "resource.k8s.io/v1 AllocationResult: what the claim's "
+            + "status.allocation should hold")
+    public record Allocation(DeviceAllocation devices, NodeSelectorDto nodeSelector) {
     }
 
-    @JsonPropertyOrder({"request", "driver", "pool", "device"})
-    @Schema(name = "Device")
-    public record Device(String request, String driver, String pool, String device) {
+    @JsonPropertyOrder({"results", "config"})
+    @Schema(name = "DeviceAllocationResult")
+    public record DeviceAllocation(List<Device> results, List<DeviceConfig> config) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @JsonPropertyOrder({"request", "driver", "pool", "device", "adminAccess", "tolerations", "shareID",
+            "consumedCapacity"})
+    @Schema(name = "DeviceRequestAllocationResult")
+    public record Device(String request, String driver, String pool, String device, Boolean adminAccess,
+                         List<DeviceToleration> tolerations, String shareID, Map<String, String> consumedCapacity) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @JsonPropertyOrder({"key", "operator", "value", "effect", "tolerationSeconds"})
+    @Schema(name = "DeviceToleration")
+    public record DeviceToleration(String key, String operator, String value, String effect, Long tolerationSeconds) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @JsonPropertyOrder({"source", "requests", "opaque"})
+    @Schema(name = "DeviceAllocationConfiguration")
+    public record DeviceConfig(String source, List<String> requests, OpaqueConfig opaque) {
+    }
+
+    @JsonPropertyOrder({"driver", "parameters"})
+    @Schema(name = "OpaqueDeviceConfiguration")
+    public record OpaqueConfig(String driver, @JsonRawValue Object parameters) {
+    }
+
+    @Schema(name = "NodeSelector", description = "core/v1 NodeSelector")
+    public record NodeSelectorDto(List<NodeSelectorTermDto> nodeSelectorTerms) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @JsonPropertyOrder({"matchExpressions", "matchFields"})
+    @Schema(name = "NodeSelectorTerm")
+    public record NodeSelectorTermDto(List<Requirement> matchExpressions, List<Requirement> matchFields) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @JsonPropertyOrder({"key", "operator", "values"})
+    @Schema(name = "NodeSelectorRequirement")
+    public record Requirement(String key, String operator, List<String> values) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -158,20 +205,49 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
     }
 
     private static ClaimDto claim(ClaimDecision c) {
-        List<Device> devices = new ArrayList<>(c.devices() == null ? 0 : c.devices().size());
-        if (c.devices() != null) {
-            for (ClaimDecision.Device d : c.devices()) {
-                devices.add(new Device(d.request(), d.driver(), d.pool(), d.device()));
-            }
+        List<Consumer> reserved = new ArrayList<>(c.reservedFor().size());
+        for (ClaimConsumer r : c.reservedFor()) {
+            reserved.add(new Consumer(r.apiGroup(), r.resource(), r.name(), r.uid().isEmpty() ? null : r.uid()));
         }
-        List<Consumer> reserved = new ArrayList<>();
-        if (c.reservedFor() != null) {
-            for (ClaimDecision.Consumer r : c.reservedFor()) {
-                reserved.add(new Consumer(r.apiGroup(), r.resource(), r.name(), r.uid()));
+        return new ClaimDto(ref(c.claim()), c.generatedFrom(), allocation(c.allocation()), reserved);
+    }
+
+    private static Allocation allocation(AllocationResult a) {
+        List<Device> results = new ArrayList<>(a.devices().size());
+        for (AllocationResult.DeviceResult d : a.devices()) {
+            List<DeviceToleration> tolerations = new ArrayList<>(d.tolerations().size());
+            for (var t : d.tolerations()) {
+                tolerations.add(new DeviceToleration(t.key(), t.operator().name(), t.value(), t.effect(),
+                        t.tolerationSeconds()));
             }
+            results.add(new Device(d.request(), d.driver(), d.pool(), d.device(), d.adminAccess() ? true : null,
+                    tolerations, d.shareID(), d.consumedCapacity()));
         }
-        Map<String, List<String>> selector = c.nodeSelector() == null ? null : new TreeMap<>(c.nodeSelector());
-        return new ClaimDto(ref(c.claim()), c.generatedFrom(), new Allocation(devices, selector), reserved);
+        List<DeviceConfig> config = new ArrayList<>(a.config().size());
+        for (AllocationResult.AllocationConfig k : a.config()) {
+            config.add(new DeviceConfig(k.source().name(), k.requests(),
+                    new OpaqueConfig(k.opaque().driver(), k.opaque().parameters())));
+        }
+        return new Allocation(new DeviceAllocation(results, config), nodeSelector(a.nodeSelector()));
+    }
+
+    private static NodeSelectorDto nodeSelector(List<NodeSelectorTerm> terms) {
+        if (terms == null) {
+            return null;
+        }
+        List<NodeSelectorTermDto> out = new ArrayList<>(terms.size());
+        for (NodeSelectorTerm t : terms) {
+            out.add(new NodeSelectorTermDto(requirements(t.matchExpressions()), requirements(t.matchFields())));
+        }
+        return new NodeSelectorDto(out);
+    }
+
+    private static List<Requirement> requirements(List<NodeSelectorRequirement> rs) {
+        List<Requirement> out = new ArrayList<>(rs.size());
+        for (NodeSelectorRequirement r : rs) {
+            out.add(new Requirement(r.key(), r.operator().name(), r.values()));
+        }
+        return out;
     }
 
     private static ExplanationDto explanation(Explanation e) {

@@ -1,5 +1,6 @@
 package dev.muster.core.cycle;
 
+import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.Code;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FrameworkRuntime;
@@ -18,10 +19,12 @@ import dev.muster.core.snapshot.ClusterSnapshot;
 final class MemberAssumption {
     private final ClusterSnapshot snapshot;
     private final FrameworkRuntime runtime;
+    private final ClusterView cluster;
 
-    MemberAssumption(ClusterSnapshot snapshot, FrameworkRuntime runtime) {
-        this.snapshot = snapshot;
-        this.runtime = runtime;
+    MemberAssumption(SchedulingScope scope) {
+        this.snapshot = scope.snapshot();
+        this.runtime = scope.runtime();
+        this.cluster = scope.allNodes();
     }
 
     /**
@@ -37,12 +40,12 @@ final class MemberAssumption {
         NodeInfo info = snapshot.node(node);
         if (runtime.hasReserve()) {
             CycleState s = state != null ? state : new CycleState();
-            Status reserved = runtime.runReserve(s, pod, info);
+            Status reserved = runtime.runReserve(s, pod, info, cluster);
             if (!reserved.isSuccess()) {
                 snapshot.rollbackTo(mark);
                 return reserved;
             }
-            snapshot.recordUndo(() -> runtime.runUnreserve(s, pod, info));
+            snapshot.recordUndo(() -> runtime.runUnreserve(s, pod, info, cluster));
         }
         Status permit = runtime.runPermit(group, pod, info, placedInCycle);
         if (permit.isRejected() || permit.code() == Code.Error) {

@@ -111,6 +111,11 @@ public final class Placement implements ClusterView {
         return snapshot.podIndex(key, empty);
     }
 
+    @Override
+    public dev.muster.core.dra.ClaimBook claims() {
+        return snapshot.claims();
+    }
+
     public ClusterSnapshot snapshot() {
         return snapshot;
     }

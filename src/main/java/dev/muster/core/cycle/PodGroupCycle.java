@@ -54,7 +54,7 @@ public final class PodGroupCycle {
     public PodGroupCycle(SchedulingScope scope, long searchBudget) {
         this.scope = scope;
         this.snapshot = scope.snapshot();
-        this.assumption = new MemberAssumption(snapshot, scope.runtime());
+        this.assumption = new MemberAssumption(scope);
         this.searchBudget = searchBudget;
     }
 

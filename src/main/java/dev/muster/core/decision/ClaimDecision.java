@@ -1,20 +1,21 @@
 package dev.muster.core.decision;
 
+import dev.muster.core.dra.AllocationResult;
+import dev.muster.core.dra.ClaimConsumer;
 import dev.muster.core.model.PodRef;
 
 import java.util.List;
-import java.util.Map;
 
 /**
- * A ResourceClaim decision (CONTRACT.md §4): which devices it gets and for whom it is reserved.
+ * A ResourceClaim decision: the claim's allocation (what its {@code status.allocation} would hold) and the full
+ * {@code status.reservedFor} list after this decision.
  *
- * @param generatedFrom the ResourceClaimTemplate the claim comes from, or null
+ * @param claim         the claim's namespace and name (for a claim not created yet, the name it should get)
+ * @param generatedFrom the ResourceClaimTemplate the claim comes from, or null for a claim named directly
  */
-public record ClaimDecision(PodRef claim, String generatedFrom, List<Device> devices,
-                            Map<String, List<String>> nodeSelector, List<Consumer> reservedFor) {
-    public record Device(String request, String driver, String pool, String device) {
-    }
-
-    public record Consumer(String apiGroup, String resource, String name, String uid) {
+public record ClaimDecision(PodRef claim, String generatedFrom, AllocationResult allocation,
+                            List<ClaimConsumer> reservedFor) {
+    public ClaimDecision {
+        reservedFor = reservedFor == null ? List.of() : List.copyOf(reservedFor);
     }
 }

@@ -1,6 +1,9 @@
 package dev.muster.core.decision;
 
 import dev.muster.core.cycle.AlgorithmResult;
+import dev.muster.core.dra.ClaimBook;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodRef;
 import dev.muster.core.cycle.Diagnosis;
 import dev.muster.core.cycle.PlacementReport;
 import dev.muster.core.cycle.MemberResult;
@@ -46,7 +49,7 @@ final class DecisionBuilder {
         }
         placements.sort(Comparator.comparing(Assignment::pod));
         unplaced.sort(Comparator.comparing(PodMessage::pod));
-        return new Decision(ref, Outcome.Scheduled, placements, unplaced, List.of(), List.of(), List.of(),
+        return new Decision(ref, Outcome.Scheduled, placements, unplaced, List.of(), List.of(), claims(result),
                 List.of(DecisionEngine.condition(group, true, "")), "", explain(result));
     }
 
@@ -67,7 +70,7 @@ final class DecisionBuilder {
         unplaced.sort(Comparator.comparing(PodMessage::pod));
         List<Assignment> sortedVictims = new ArrayList<>(victims);
         sortedVictims.sort(Comparator.comparing(Assignment::pod));
-        return new Decision(ref, Outcome.Preempting, List.of(), unplaced, sortedVictims, nominations, List.of(),
+        return new Decision(ref, Outcome.Preempting, List.of(), unplaced, sortedVictims, nominations, claims(result),
                 List.of(DecisionEngine.condition(group, false, WAITING_ON_PREEMPTION)), WAITING_ON_PREEMPTION,
                 explain(result));
     }
@@ -125,6 +128,29 @@ final class DecisionBuilder {
                 List.of(DecisionEngine.condition(group, false, message)), message,
                 options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null, null, List.of())
                         : null);
+    }
+
+    /**
+     * The claims the placed (or nominated) members use that this decision allocated or reserved anew, sorted by
+     * namespace/name.
+     */
+    private List<ClaimDecision> claims(AlgorithmResult result) {
+        ClaimBook book = snapshot.claims();
+        if (book == null) {
+            return List.of();
+        }
+        List<Pod> pods = new ArrayList<>();
+        for (MemberResult m : result.cycle().members()) {
+            if (m.placed()) {
+                pods.add(m.pod().pod());
+            }
+        }
+        List<ClaimDecision> out = new ArrayList<>();
+        for (ClaimBook.ClaimOutcome c : book.outcomes(pods, group)) {
+            out.add(new ClaimDecision(new PodRef(c.namespace(), c.name()), c.generatedFrom(), c.allocation(),
+                    c.reservedFor()));
+        }
+        return out;
     }
 
     private Explanation explain(AlgorithmResult result) {

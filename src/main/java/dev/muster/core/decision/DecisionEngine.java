@@ -61,7 +61,7 @@ public final class DecisionEngine {
 
     /** Compiles a request's cluster into the snapshot the engine decides on (node table, pod vectors, members). */
     public static ClusterSnapshot compile(DecisionRequest request) {
-        return new ClusterSnapshot(request.cluster());
+        return new ClusterSnapshot(request.cluster(), request.dra());
     }
 
     /**

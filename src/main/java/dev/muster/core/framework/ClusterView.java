@@ -43,4 +43,9 @@ public interface ClusterView {
      * as pods come and go; the same object for the rest of the run.
      */
     <T extends PodIndex> T podIndex(StateKey<T> key, java.util.function.Supplier<T> empty);
+
+    /** The request's ResourceClaims with what this decision allocated and reserved, or null without any. */
+    default dev.muster.core.dra.ClaimBook claims() {
+        return null;
+    }
 }

@@ -155,12 +155,12 @@ public final class FrameworkRuntime {
      * Reserve: every plugin in order. On a failure the plugins that had reserved are unreserved, newest first, and
      * the failure is returned; Success otherwise.
      */
-    public Status runReserve(CycleState state, PodInfo pod, NodeInfo node) {
+    public Status runReserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster) {
         for (int i = 0; i < reserves.size(); i++) {
-            Status s = reserves.get(i).reserve(state, pod, node);
+            Status s = reserves.get(i).reserve(state, pod, node, cluster);
             if (!s.isSuccess()) {
                 for (int j = i - 1; j >= 0; j--) {
-                    reserves.get(j).unreserve(state, pod, node);
+                    reserves.get(j).unreserve(state, pod, node, cluster);
                 }
                 return s.plugin() != null ? s : new Status(s.code(), s.reasons(), reserves.get(i).name());
             }
@@ -169,9 +169,9 @@ public final class FrameworkRuntime {
     }
 
     /** Unreserve: every plugin, newest first. */
-    public void runUnreserve(CycleState state, PodInfo pod, NodeInfo node) {
+    public void runUnreserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster) {
         for (int j = reserves.size() - 1; j >= 0; j--) {
-            reserves.get(j).unreserve(state, pod, node);
+            reserves.get(j).unreserve(state, pod, node, cluster);
         }
     }
 

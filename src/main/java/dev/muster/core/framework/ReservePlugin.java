@@ -11,10 +11,11 @@ package dev.muster.core.framework;
  * plugin reserves into lives in the decision (a snapshot index), never in the plugin.
  *
  * @implNote {@code state} is the member's PreFilter state when the attempt that chose the node is the latest one,
- *           else a fresh state: a plugin recomputes what it needs when a key is missing.
+ *           else a fresh state: a plugin recomputes what it needs when a key is missing. {@code cluster} is the
+ *           whole cluster as the decision sees it now.
  */
 public interface ReservePlugin extends Plugin {
-    Status reserve(CycleState state, PodInfo pod, NodeInfo node);
+    Status reserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster);
 
-    void unreserve(CycleState state, PodInfo pod, NodeInfo node);
+    void unreserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster);
 }

@@ -13,6 +13,8 @@ import java.util.Map;
  * @param priority          {@code spec.priority}, null when unset (resolved through PriorityClasses later)
  * @param podGroupName      {@code spec.schedulingGroup.podGroupName}, null when the pod is in no group
  * @param terminating       {@code metadata.deletionTimestamp} is set
+ * @param resourceClaimStatuses {@code status.resourceClaimStatuses}: claim entry name → the name of the claim
+ *                          generated for it ("" when no claim is needed)
  */
 public record Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
                   String nodeName, String phase, String schedulerName,
@@ -20,8 +22,21 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
                   Map<String, String> nodeSelector, Affinity affinity, List<Toleration> tolerations,
                   List<HostPort> hostPorts, List<TopologySpreadConstraint> topologySpreadConstraints,
                   List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
-                  String nominatedNodeName, boolean terminating) {
+                  String nominatedNodeName, boolean terminating, Map<String, String> resourceClaimStatuses) {
+    public Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
+               String nodeName, String phase, String schedulerName,
+               ResourceList requests, Integer priority, String priorityClassName, String preemptionPolicy,
+               Map<String, String> nodeSelector, Affinity affinity, List<Toleration> tolerations,
+               List<HostPort> hostPorts, List<TopologySpreadConstraint> topologySpreadConstraints,
+               List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
+               String nominatedNodeName, boolean terminating) {
+        this(ref, uid, labels, creationEpochSec, nodeName, phase, schedulerName, requests, priority, priorityClassName,
+                preemptionPolicy, nodeSelector, affinity, tolerations, hostPorts, topologySpreadConstraints,
+                schedulingGates, podGroupName, resourceClaims, nominatedNodeName, terminating, null);
+    }
+
     public Pod {
+        resourceClaimStatuses = SortedStringMap.copyOf(resourceClaimStatuses);
         labels = SortedStringMap.copyOf(labels);
         requests = requests == null ? ResourceList.EMPTY : requests;
         schedulerName = schedulerName == null || schedulerName.isEmpty() ? "default-scheduler" : schedulerName;

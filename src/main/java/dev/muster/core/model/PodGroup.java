@@ -9,12 +9,23 @@ import java.util.List;
  * @param priority           {@code spec.priority}; null when unset (resolved from {@code priorityClassName} later)
  * @param disruptionMode     defaults to {@link DisruptionMode#Pod}
  * @param annotations        kept for Muster's documented extensions (multi-level / preferred topology)
+ * @param resourceClaimStatuses {@code status.resourceClaimStatuses}: claim entry name → generated claim name
  */
 public record PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
                        List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
                        String priorityClassName, Integer priority, List<Condition> conditions,
-                       java.util.Map<String, String> annotations) {
+                       java.util.Map<String, String> annotations,
+                       java.util.Map<String, String> resourceClaimStatuses) {
+    public PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
+                    List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
+                    String priorityClassName, Integer priority, List<Condition> conditions,
+                    java.util.Map<String, String> annotations) {
+        this(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims, disruptionMode,
+                priorityClassName, priority, conditions, annotations, null);
+    }
+
     public PodGroup {
+        resourceClaimStatuses = SortedStringMap.copyOf(resourceClaimStatuses);
         topologyKeys = topologyKeys == null ? List.of() : List.copyOf(topologyKeys);
         resourceClaims = resourceClaims == null ? List.of() : List.copyOf(resourceClaims);
         disruptionMode = disruptionMode == null ? DisruptionMode.Pod : disruptionMode;

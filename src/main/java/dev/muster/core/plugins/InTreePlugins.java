@@ -3,6 +3,7 @@ package dev.muster.core.plugins;
 import dev.muster.core.framework.Plugin;
 import dev.muster.core.framework.Profile;
 import dev.muster.core.plugins.defaultpreemption.DefaultPreemptionPlugin;
+import dev.muster.core.plugins.dynamicresources.DynamicResourcesPlugin;
 import dev.muster.core.plugins.gangscheduling.GangSchedulingPlugin;
 import dev.muster.core.plugins.interpodaffinity.InterPodAffinityPlugin;
 import dev.muster.core.plugins.nodeaffinity.NodeAffinityPlugin;
@@ -46,6 +47,7 @@ public final class InTreePlugins {
             new Entry(NodeResourcesFitPlugin.NAME, NodeResourcesFitPlugin::new, 1),
             new Entry(PodTopologySpreadPlugin.NAME, PodTopologySpreadPlugin::new, 2),
             new Entry(InterPodAffinityPlugin.NAME, InterPodAffinityPlugin::new, 2),
+            new Entry(DynamicResourcesPlugin.NAME, DynamicResourcesPlugin::new, 0),
             new Entry(NodeResourcesBalancedAllocationPlugin.NAME, NodeResourcesBalancedAllocationPlugin::new, 1),
             // Workload-aware scheduling (v1.36 alpha gates GangScheduling, TopologyAwareWorkloadScheduling): on here.
             new Entry(GangSchedulingPlugin.NAME, GangSchedulingPlugin::new, 0),

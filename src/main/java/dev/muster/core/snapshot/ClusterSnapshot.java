@@ -1,5 +1,8 @@
 package dev.muster.core.snapshot;
 
+import dev.muster.core.dra.Allocator;
+import dev.muster.core.dra.ClaimBook;
+import dev.muster.core.dra.DraObjects;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodIndex;
 import dev.muster.core.framework.PodInfo;
@@ -42,6 +45,7 @@ public final class ClusterSnapshot {
     private final Map<GroupRef, Integer> groupPriorities;
     private final Map<GroupRef, List<PodInfo>> membersByGroup;
     private final List<PodDisruptionBudget> pdbs;
+    private final ClaimBook claims;
     private final int[] nodeVersion;
     private final boolean[] onNode;
     private final Map<String, java.util.SortedMap<String, int[]>> domains = new HashMap<>();
@@ -65,6 +69,11 @@ public final class ClusterSnapshot {
     }
 
     public ClusterSnapshot(ClusterState state) {
+        this(state, DraObjects.NONE);
+    }
+
+    /** @param dra the request's DRA objects; claims are tracked per decision run in {@link #claims()} */
+    public ClusterSnapshot(ClusterState state, DraObjects dra) {
         TreeSet<String> scalars = new TreeSet<>();
         for (Node n : state.nodes()) {
             collectScalars(n.allocatable(), scalars);
@@ -126,6 +135,24 @@ public final class ClusterSnapshot {
         members.replaceAll((k, v) -> Collections.unmodifiableList(v));
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
+        this.claims = dra.isEmpty() && !anyPodClaims(state) ? null : new ClaimBook(dra, Allocator.DEFAULT_STEP_BUDGET);
+    }
+
+    private static boolean anyPodClaims(ClusterState state) {
+        for (Pod p : state.pods()) {
+            if (!p.resourceClaims().isEmpty()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The request's ResourceClaims and what this run allocated and reserved, or null when the request has neither
+     * DRA objects nor pods with claims.
+     */
+    public ClaimBook claims() {
+        return claims;
     }
 
     private static void collectScalars(ResourceList list, TreeSet<String> into) {

@@ -1,0 +1,309 @@
+package dev.muster.core.dra;
+
+import dev.muster.core.model.Node;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodClaimRef;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.PodRef;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The ResourceClaims of one decision: which claims each pod uses, what is allocated and reserved for whom, and what
+ * this decision adds. Built once per request from its DRA objects; changed only through {@link #reserve} and
+ * {@link #unreserve}, which the scheduler runs at Reserve/Unreserve, so a rolled-back member gives back its devices
+ * and reservations.
+ * <p>
+ * Rules, as kube-scheduler applies them with PodGroup-level claims enabled:
+ * <ul>
+ *   <li>A pod's {@code spec.resourceClaims} entry identical (name and both references) to an entry of its
+ *       PodGroup's {@code spec.resourceClaims} uses the PodGroup's claim, reserved for the PodGroup once however
+ *       many pods use it. Any other entry is the pod's own claim, reserved for the pod.</li>
+ *   <li>A claim from a template is found through {@code status.resourceClaimStatuses}; when the controller has not
+ *       created it yet, it is allocated under the name the controller would give it ({@link #generatedName}) from
+ *       the template's spec, and the caller creates it.</li>
+ *   <li>Deliberately stricter than upstream: a claim reserved for another PodGroup, or already holding
+ *       {@value #MAX_CONSUMERS} consumers, is in use.</li>
+ * </ul>
+ * Not thread-safe for writes; {@link #allocate} may run concurrently while nothing is reserved.
+ */
+public final class ClaimBook {
+    /** The most consumers {@code status.reservedFor} may hold. */
+    public static final int MAX_CONSUMERS = 256;
+    /** Generated claim names keep room for the controller's hyphen and 5 random characters within 63. */
+    static final int MAX_GENERATED_BASE = 57;
+
+    private final DeviceLedger ledger;
+    private final Map<String, ResourceClaim> claims = new HashMap<>();
+    private final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
+    private final long stepBudget;
+    private final Map<String, AllocationResult> allocatedHere = new HashMap<>();
+    private final Map<String, List<ClaimConsumer>> addedConsumers = new HashMap<>();
+    private final List<Runnable> undo = new ArrayList<>();
+    private final Map<PodRef, ArrayDeque<Integer>> reservations = new HashMap<>();
+
+    /** @param stepBudget devices the allocator may look at per node and pod */
+    public ClaimBook(DraObjects objects, long stepBudget) {
+        List<AllocationResult> allocations = new ArrayList<>();
+        for (ResourceClaim c : objects.resourceClaims()) {
+            claims.put(c.key(), c);
+            if (c.allocation() != null) {
+                allocations.add(c.allocation());
+            }
+        }
+        for (ResourceClaimTemplate t : objects.resourceClaimTemplates()) {
+            templates.put(t.namespace() + "/" + t.name(), t);
+        }
+        this.ledger = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations).newLedger();
+        this.stepBudget = stepBudget;
+    }
+
+    /**
+     * One claim a pod uses.
+     *
+     * @param key           {@code namespace/name} of the claim (generated name when not created yet)
+     * @param generatedFrom the template it comes from, or null for a claim named directly
+     * @param spec          the claim's spec (the template's while the claim does not exist)
+     * @param consumer      whom the claim gets reserved for: the pod, or its PodGroup
+     */
+    public record ClaimUse(String key, String generatedFrom, ResourceClaimSpec spec, ClaimConsumer consumer) {
+        public String namespace() {
+            return key.substring(0, key.indexOf('/'));
+        }
+
+        public String name() {
+            return key.substring(key.indexOf('/') + 1);
+        }
+    }
+
+    /** The claims a pod uses, or why they cannot be used (in kube-scheduler's words). */
+    public record Resolution(List<ClaimUse> uses, String failure) {
+        public boolean ok() {
+            return failure == null;
+        }
+
+        static Resolution failed(String message) {
+            return new Resolution(List.of(), message);
+        }
+    }
+
+    /** Resolves the claims of a pod ({@code group}: its PodGroup, or null). */
+    public Resolution resolve(Pod pod, PodGroup group) {
+        String ns = pod.ref().namespace();
+        List<ClaimUse> uses = new ArrayList<>(pod.resourceClaims().size());
+        for (PodClaimRef entry : pod.resourceClaims()) {
+            boolean groupLevel = group != null && group.resourceClaims().contains(entry);
+            String owner = groupLevel ? group.ref().name() : pod.ref().name();
+            Map<String, String> statuses = groupLevel ? group.resourceClaimStatuses() : pod.resourceClaimStatuses();
+            String name;
+            String template = entry.resourceClaimTemplateName();
+            if (template == null) {
+                name = entry.resourceClaimName();
+                if (!claims.containsKey(ns + "/" + name)) {
+                    return Resolution.failed("resourceclaim.resource.k8s.io \"" + name + "\" not found");
+                }
+            } else {
+                String recorded = statuses.get(entry.name());
+                if (recorded != null && recorded.isEmpty()) {
+                    continue; // the controller decided that no claim is needed
+                }
+                name = recorded != null ? recorded : generatedName(owner, entry.name());
+            }
+            String key = ns + "/" + name;
+            ResourceClaim existing = claims.get(key);
+            ResourceClaimSpec spec;
+            if (existing != null) {
+                if (existing.deleting()) {
+                    return Resolution.failed("resourceclaim \"" + name + "\" is being deleted");
+                }
+                spec = existing.spec();
+            } else {
+                ResourceClaimTemplate t = templates.get(ns + "/" + template);
+                if (t == null) {
+                    return Resolution.failed("resourceclaimtemplate.resource.k8s.io \"" + template + "\" not found");
+                }
+                spec = t.spec();
+            }
+            ClaimConsumer consumer = groupLevel ? ClaimConsumer.podGroup(group.ref().name(), group.uid())
+                    : ClaimConsumer.pod(pod.ref().name(), pod.uid());
+            ClaimUse use = new ClaimUse(key, template, spec, consumer);
+            String inUse = reservable(use);
+            if (inUse != null) {
+                return Resolution.failed(inUse);
+            }
+            uses.add(use);
+        }
+        return new Resolution(uses, null);
+    }
+
+    /**
+     * The name the ResourceClaim controller gives a claim generated for {@code owner}'s entry, without the random
+     * suffix: {@code <owner>-<entry>}, both parts shortened in proportion to their length when the base would not
+     * leave room for the suffix.
+     */
+    public static String generatedName(String owner, String entry) {
+        int len = owner.length() + entry.length() + 2; // with both hyphens
+        if (len <= MAX_GENERATED_BASE) {
+            return owner + "-" + entry;
+        }
+        return owner.substring(0, owner.length() * MAX_GENERATED_BASE / len) + "-"
+                + entry.substring(0, entry.length() * MAX_GENERATED_BASE / len);
+    }
+
+    /** Why a claim cannot be reserved for its consumer (null: it can). */
+    private String reservable(ClaimUse use) {
+        List<ClaimConsumer> all = reservedFor(use.key());
+        int size = 0;
+        for (ClaimConsumer c : all) {
+            if (c.sameAs(use.consumer())) {
+                return null; // already reserved for this consumer
+            }
+            if (c.isPodGroup() && !(use.consumer().isPodGroup() && c.name().equals(use.consumer().name()))) {
+                return "resourceclaim \"" + use.name() + "\" is in use by PodGroup \"" + c.name() + "\"";
+            }
+            size++;
+        }
+        if (size >= MAX_CONSUMERS) {
+            return "resourceclaim \"" + use.name() + "\" is in use: it is reserved for " + MAX_CONSUMERS
+                    + " consumers already";
+        }
+        return null;
+    }
+
+    /** The claim's allocation now: made in this decision, else the snapshot's, else null (unallocated). */
+    public AllocationResult allocation(String key) {
+        AllocationResult here = allocatedHere.get(key);
+        if (here != null) {
+            return here;
+        }
+        ResourceClaim c = claims.get(key);
+        return c == null ? null : c.allocation();
+    }
+
+    /** Every consumer the claim is reserved for now: the snapshot's, then those this decision added. */
+    public List<ClaimConsumer> reservedFor(String key) {
+        ResourceClaim c = claims.get(key);
+        List<ClaimConsumer> added = addedConsumers.get(key);
+        if (added == null || added.isEmpty()) {
+            return c == null ? List.of() : c.reservedFor();
+        }
+        List<ClaimConsumer> all = new ArrayList<>(c == null ? List.of() : c.reservedFor());
+        all.addAll(added);
+        return all;
+    }
+
+    /**
+     * Allocates the unallocated claims among {@code uses} on a node against what is taken now: the devices of
+     * snapshot claims, of earlier groups and of earlier members. Only reads; safe to call for many nodes at once.
+     * An empty {@link Allocator.Allocated} when nothing needs allocating.
+     */
+    public Allocator.Outcome allocate(Node node, List<ClaimUse> uses) {
+        List<Allocator.PendingClaim> pending = pending(uses);
+        if (pending.isEmpty()) {
+            return new Allocator.Allocated(List.of(), 0);
+        }
+        return Allocator.allocate(ledger, node, pending, stepBudget);
+    }
+
+    private List<Allocator.PendingClaim> pending(List<ClaimUse> uses) {
+        Map<String, Allocator.PendingClaim> pending = new LinkedHashMap<>();
+        for (ClaimUse u : uses) {
+            if (allocation(u.key()) == null) {
+                pending.putIfAbsent(u.key(), new Allocator.PendingClaim(u.key(), u.spec()));
+            }
+        }
+        return new ArrayList<>(pending.values());
+    }
+
+    /**
+     * Holds a pod's claims on a node: allocates the unallocated ones (first fit, as {@link #allocate} found), takes
+     * their devices, and reserves every claim for its consumer. Returns null, or why the claims cannot be held.
+     */
+    public String reserve(PodRef pod, Node node, List<ClaimUse> uses) {
+        List<Allocator.PendingClaim> pending = pending(uses);
+        List<AllocationResult> results = List.of();
+        if (!pending.isEmpty()) {
+            Allocator.Outcome o = Allocator.allocate(ledger, node, pending, stepBudget);
+            if (!(o instanceof Allocator.Allocated a)) {
+                return Allocator.CANNOT_ALLOCATE;
+            }
+            results = a.results();
+        }
+        int mark = undo.size();
+        int ledgerMark = ledger.mark();
+        undo.add(() -> ledger.rollbackTo(ledgerMark));
+        for (int i = 0; i < pending.size(); i++) {
+            String key = pending.get(i).key();
+            AllocationResult r = results.get(i);
+            ledger.reserve(r);
+            allocatedHere.put(key, r);
+            undo.add(() -> allocatedHere.remove(key));
+        }
+        for (ClaimUse u : uses) {
+            boolean present = false;
+            for (ClaimConsumer c : reservedFor(u.key())) {
+                present |= c.sameAs(u.consumer());
+            }
+            if (!present) {
+                List<ClaimConsumer> added = addedConsumers.computeIfAbsent(u.key(), k -> new ArrayList<>());
+                added.add(u.consumer());
+                undo.add(() -> added.remove(added.size() - 1));
+            }
+        }
+        reservations.computeIfAbsent(pod, k -> new ArrayDeque<>()).push(mark);
+        return null;
+    }
+
+    /** Gives back what the pod's latest {@link #reserve} took (reservations are undone newest first). */
+    public void unreserve(PodRef pod) {
+        ArrayDeque<Integer> marks = reservations.get(pod);
+        if (marks == null || marks.isEmpty()) {
+            return;
+        }
+        int mark = marks.pop();
+        while (undo.size() > mark) {
+            undo.remove(undo.size() - 1).run();
+        }
+    }
+
+    /** A claim decision: the allocation and the full reservedFor list after this decision. */
+    public record ClaimOutcome(String namespace, String name, String generatedFrom, AllocationResult allocation,
+                               List<ClaimConsumer> reservedFor) {
+    }
+
+    /**
+     * The claims the pods use that this decision allocated or reserved for new consumers, sorted by namespace/name.
+     * An already allocated claim keeps its allocation and appears only when its reservedFor grew.
+     */
+    public List<ClaimOutcome> outcomes(Collection<Pod> pods, PodGroup group) {
+        Map<String, ClaimOutcome> out = new TreeMap<>();
+        for (Pod pod : pods) {
+            Resolution r = resolveQuietly(pod, group);
+            for (ClaimUse u : r.uses()) {
+                if (out.containsKey(u.key())) {
+                    continue;
+                }
+                boolean allocated = allocatedHere.containsKey(u.key());
+                List<ClaimConsumer> added = addedConsumers.get(u.key());
+                if (allocated || (added != null && !added.isEmpty())) {
+                    out.put(u.key(), new ClaimOutcome(u.namespace(), u.name(), u.generatedFrom(),
+                            allocation(u.key()), List.copyOf(reservedFor(u.key()))));
+                }
+            }
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    /** Resolution for reporting: the in-use checks are skipped (the consumer is already among reservedFor). */
+    private Resolution resolveQuietly(Pod pod, PodGroup group) {
+        Resolution r = resolve(pod, group);
+        return r.ok() ? r : new Resolution(List.of(), r.failure());
+    }
+}

@@ -1,0 +1,121 @@
+package dev.muster.core.plugins.dynamicresources;
+
+import dev.muster.core.dra.AllocationResult;
+import dev.muster.core.dra.Allocator;
+import dev.muster.core.dra.ClaimBook;
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.CycleState;
+import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.PreFilterPlugin;
+import dev.muster.core.framework.ReservePlugin;
+import dev.muster.core.framework.StateKey;
+import dev.muster.core.framework.Status;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.NodeSelectors;
+import dev.muster.core.model.PodGroup;
+
+import java.util.List;
+
+/**
+ * Devices for a pod's ResourceClaims (upstream DynamicResources with structured parameters and PodGroup-level
+ * claims).
+ * <ul>
+ *   <li>PreFilter: resolves the pod's claims ({@link ClaimBook#resolve}); a claim that is missing, being deleted,
+ *       or in use by another consumer fails the pod on every node. Skip for a pod without claims.</li>
+ *   <li>Filter: an allocated claim (in the snapshot, or by an earlier member or group of this decision) must be
+ *       usable on the node (its allocation's node selector); the unallocated ones must be allocatable there, with
+ *       the devices still free.</li>
+ *   <li>Reserve: allocates on the chosen node (the same first fit Filter found) and reserves each claim for the pod,
+ *       or for its PodGroup when the claim is the group's. Unreserve gives it all back.</li>
+ * </ul>
+ * Messages are kube-scheduler's: {@value #NOT_AVAILABLE}, {@value Allocator#CANNOT_ALLOCATE}, and the allocator's
+ * own for a missing device class or a failing selector.
+ */
+public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlugin, ReservePlugin {
+    public static final String NAME = "DynamicResources";
+    static final String NOT_AVAILABLE = "resourceclaim not available on the node";
+
+    private static final StateKey<Claims> KEY = StateKey.of(NAME);
+
+    /** What PreFilter found for one pod: the book and the pod's claims. */
+    private record Claims(ClaimBook book, List<ClaimBook.ClaimUse> uses) {
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Status preFilter(CycleState state, PodInfo pod, ClusterView cluster) {
+        if (pod.pod().resourceClaims().isEmpty()) {
+            return Status.SKIP;
+        }
+        ClaimBook book = cluster.claims();
+        ClaimBook.Resolution r = book.resolve(pod.pod(), group(pod, cluster));
+        if (!r.ok()) {
+            return Status.unresolvable(NAME, r.failure());
+        }
+        if (r.uses().isEmpty()) {
+            return Status.SKIP;
+        }
+        state.put(KEY, new Claims(book, r.uses()));
+        return Status.SUCCESS;
+    }
+
+    private static PodGroup group(PodInfo pod, ClusterView cluster) {
+        GroupRef ref = pod.pod().groupRef();
+        return ref == null ? null : cluster.podGroup(ref);
+    }
+
+    @Override
+    public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
+        Claims claims = state.get(KEY);
+        if (claims == null) {
+            return Status.SUCCESS;
+        }
+        for (ClaimBook.ClaimUse use : claims.uses()) {
+            AllocationResult a = claims.book().allocation(use.key());
+            if (a != null && a.nodeSelector() != null && !NodeSelectors.anyTermMatches(a.nodeSelector(), node.node())) {
+                return Status.unresolvable(NAME, NOT_AVAILABLE);
+            }
+        }
+        return verdict(claims.book().allocate(node.node(), claims.uses()));
+    }
+
+    private static Status verdict(Allocator.Outcome outcome) {
+        if (outcome instanceof Allocator.Allocated) {
+            return Status.SUCCESS;
+        }
+        if (outcome instanceof Allocator.Failed f) {
+            return Status.unresolvable(NAME, f.message());
+        }
+        if (outcome instanceof Allocator.Unfit u && u.reason() != null && !u.reason().isEmpty()) {
+            return Status.unschedulable(NAME, u.reason());
+        }
+        return Status.unschedulable(NAME, Allocator.CANNOT_ALLOCATE);
+    }
+
+    @Override
+    public Status reserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster) {
+        if (pod.pod().resourceClaims().isEmpty() || cluster.claims() == null) {
+            return Status.SUCCESS;
+        }
+        ClaimBook book = cluster.claims();
+        ClaimBook.Resolution r = book.resolve(pod.pod(), group(pod, cluster));
+        if (!r.ok()) {
+            return Status.unresolvable(NAME, r.failure());
+        }
+        String failure = book.reserve(pod.ref(), node.node(), r.uses());
+        return failure == null ? Status.SUCCESS : Status.unschedulable(NAME, failure);
+    }
+
+    @Override
+    public void unreserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster) {
+        if (!pod.pod().resourceClaims().isEmpty() && cluster.claims() != null) {
+            cluster.claims().unreserve(pod.ref());
+        }
+    }
+}

@@ -1,8 +1,10 @@
 package dev.muster.core.cycle;
 
+import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.ReservePlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
@@ -22,8 +24,10 @@ import java.util.TreeMap;
  * Depth-first search for a gang placement the greedy pass missed (heterogeneous members, or members that constrain
  * each other). Members are tried largest first; each member is either placed on one of its feasible nodes (best
  * scored first, one node per class of interchangeable empty nodes) or skipped while enough members remain to reach
- * {@code minCount}. Every filter pass is charged to a budget of node evaluations; when the budget runs out the
- * search stops and says so. A found placement is completed greedily with the skipped members.
+ * {@code minCount}. On a node, a member with resource claims is tried with each way its devices can be allocated
+ * there, the first fit first (beyond upstream, whose device choice per member is final). Every filter pass and every
+ * further device choice is charged to a budget; when the budget runs out the search stops and says so. A found
+ * placement is completed greedily with the skipped members.
  */
 final class BoundedSearch {
     private static final String HOSTNAME = "kubernetes.io/hostname";
@@ -37,7 +41,9 @@ final class BoundedSearch {
     private final int need;
     private final PodInfo[] order;
     private final int[] chosen;
+    private final int[] alternatives; // per member in search order: the Reserve alternative it was placed with
     private final boolean mergeByHostname;
+    private final boolean withClaims;
     private long steps;
     private boolean exhausted;
 
@@ -57,8 +63,14 @@ final class BoundedSearch {
             return c != 0 ? c : Long.compare(b.request(1), a.request(1));
         });
         this.chosen = new int[order.length];
+        this.alternatives = new int[order.length];
         Arrays.fill(chosen, -1);
         this.mergeByHostname = !referencesNodeIdentity(group.pending());
+        boolean claims = false;
+        for (PodInfo p : group.pending()) {
+            claims |= hasClaims(p);
+        }
+        this.withClaims = claims;
     }
 
     /** The members' results when a placement was found (placed ones assumed in the snapshot), else null. */
@@ -71,16 +83,17 @@ final class BoundedSearch {
         // Complete greedily with the members the search skipped, in cycle order.
         scheduler.invalidate();
         List<MemberResult> results = new ArrayList<>(order.length);
+        int[] sequence = new int[order.length]; // the search assumed its members in search order
         int placed = 0;
         for (int i = 0; i < order.length; i++) {
             if (chosen[i] >= 0) {
-                placed++;
+                sequence[i] = placed++;
             }
         }
         for (PodInfo pod : group.pending()) {
             int i = indexOf(pod);
             if (chosen[i] >= 0) {
-                results.add(new MemberResult(pod, chosen[i], null, null));
+                results.add(MemberResult.placed(pod, chosen[i], sequence[i], alternatives[i]));
                 continue;
             }
             PodAttempt a = scheduler.schedule(pod, placement);
@@ -92,8 +105,8 @@ final class BoundedSearch {
             if (!MemberAssumption.kept(permit)) {
                 results.add(new MemberResult(pod, -1, null, permit.message()));
             } else {
+                results.add(MemberResult.placed(pod, a.node(), placed, 0));
                 placed++;
-                results.add(new MemberResult(pod, a.node(), null, null));
             }
         }
         return results;
@@ -110,6 +123,10 @@ final class BoundedSearch {
             }
         }
         throw new IllegalStateException("not a member: " + pod);
+    }
+
+    private static boolean hasClaims(PodInfo pod) {
+        return !pod.pod().resourceClaims().isEmpty();
     }
 
     private boolean dfs(int i, int placed) {
@@ -131,15 +148,31 @@ final class BoundedSearch {
             if (!tried.add(nodeClass(node))) {
                 continue;
             }
-            int mark = snapshot.mark();
-            Status permit = assumption.assume(group, pod, node, null, placed + 1);
-            if (MemberAssumption.kept(permit)) {
+            // Device choices on the node: the first fit, then (beyond upstream) each other way to hold the member's
+            // claims there, while the budget lasts.
+            for (int alternative = 0; ; alternative++) {
+                int mark = snapshot.mark();
+                CycleState state = new CycleState();
+                state.put(ReservePlugin.ALTERNATIVE, alternative);
+                Status permit = assumption.assume(group, pod, node, state, placed + 1);
+                if (!MemberAssumption.kept(permit)) {
+                    break;
+                }
                 chosen[i] = node;
+                alternatives[i] = alternative;
                 if (dfs(i + 1, placed + 1)) {
                     return true;
                 }
                 chosen[i] = -1;
                 snapshot.rollbackTo(mark);
+                if (exhausted || !hasClaims(pod)) {
+                    break;
+                }
+                steps++;
+                if (steps >= budget) {
+                    exhausted = true;
+                    break;
+                }
             }
             if (exhausted) {
                 return false;
@@ -151,12 +184,12 @@ final class BoundedSearch {
     /**
      * Nodes in one class are interchangeable for the search: empty nodes (no pods) with equal allocatable, taints,
      * schedulability and labels (the hostname label aside when no member selects nodes by name). A node with pods
-     * is a class of its own.
+     * is a class of its own, and so is every node when members claim devices.
      */
     private Object nodeClass(int index) {
         NodeInfo n = snapshot.node(index);
-        if (n.podCount() > 0) {
-            return index;
+        if (n.podCount() > 0 || withClaims) {
+            return index; // devices differ between nodes that look alike
         }
         Map<String, String> labels = n.node().labels();
         if (mergeByHostname && labels.containsKey(HOSTNAME)) {

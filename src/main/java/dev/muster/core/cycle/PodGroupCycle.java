@@ -1,10 +1,12 @@
 package dev.muster.core.cycle;
 
+import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PlacementGeneratePlugin;
 import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
+import dev.muster.core.framework.ReservePlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
@@ -130,8 +132,8 @@ public final class PodGroupCycle {
                 results.add(new MemberResult(pod, -1, null, permit.message()));
                 continue;
             }
+            results.add(MemberResult.placed(pod, attempt.node(), placed, 0));
             placed++;
-            results.add(new MemberResult(pod, attempt.node(), null, null));
             feasible |= permit.isSuccess();
         }
         if (feasible) {
@@ -156,13 +158,23 @@ public final class PodGroupCycle {
         return new CycleResult(true, found, count, report);
     }
 
-    /** Re-assumes the members a placement chose, after its trial was rolled back. */
+    /**
+     * Re-assumes the members a placement chose, after its trial was rolled back: in the order they were assumed and
+     * with the same Reserve alternative, so that every member is held exactly as in the trial.
+     */
     void assumeChosen(GroupContext group, CycleResult chosen) {
-        int placed = 0;
+        List<MemberResult> placed = new ArrayList<>();
         for (MemberResult m : chosen.members()) {
             if (m.placed()) {
-                assumption.assume(group, m.pod(), m.node(), null, ++placed);
+                placed.add(m);
             }
+        }
+        placed.sort(Comparator.comparingInt(MemberResult::sequence));
+        int count = 0;
+        for (MemberResult m : placed) {
+            CycleState state = new CycleState();
+            state.put(ReservePlugin.ALTERNATIVE, m.alternative());
+            assumption.assume(group, m.pod(), m.node(), state, ++count);
         }
     }
 

@@ -223,16 +223,32 @@ public final class ClaimBook {
     }
 
     /**
-     * Holds a pod's claims on a node: allocates the unallocated ones (first fit, as {@link #allocate} found), takes
-     * their devices, and reserves every claim for its consumer. Returns null, or why the claims cannot be held.
+     * Holds a pod's claims on a node: allocates the unallocated ones, takes their devices, and reserves every claim
+     * for its consumer. Returns null, or why the claims cannot be held.
+     *
+     * @param alternative which device solution to take, in the allocator's order: 0 is the first fit (what
+     *                    {@link #allocate} found, upstream's choice); a later one when an earlier choice kept other
+     *                    members out. Without unallocated claims only 0 exists.
      */
-    public String reserve(PodRef pod, Node node, List<ClaimUse> uses) {
+    public String reserve(PodRef pod, Node node, List<ClaimUse> uses, int alternative) {
         List<Allocator.PendingClaim> pending = pending(uses);
         List<AllocationResult> results = List.of();
+        if (pending.isEmpty() && alternative > 0) {
+            return Allocator.NO_FURTHER_SOLUTION;
+        }
         if (!pending.isEmpty()) {
-            Allocator.Outcome o = Allocator.allocate(ledger, node, pending, stepBudget);
+            Allocator.Outcome o;
+            if (alternative == 0) {
+                o = Allocator.allocate(ledger, node, pending, stepBudget);
+            } else {
+                Allocator.Solutions solutions = Allocator.solutions(ledger, node, pending, stepBudget);
+                o = solutions.next();
+                for (int i = 0; i < alternative && o instanceof Allocator.Allocated; i++) {
+                    o = solutions.next();
+                }
+            }
             if (!(o instanceof Allocator.Allocated a)) {
-                return Allocator.CANNOT_ALLOCATE;
+                return alternative == 0 ? Allocator.CANNOT_ALLOCATE : Allocator.NO_FURTHER_SOLUTION;
             }
             results = a.results();
         }

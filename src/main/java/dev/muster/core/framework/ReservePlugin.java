@@ -15,6 +15,14 @@ package dev.muster.core.framework;
  *           whole cluster as the decision sees it now.
  */
 public interface ReservePlugin extends Plugin {
+    /**
+     * Which way to hold the member when a plugin can satisfy it on one node in several ways (devices, say): 0, the
+     * default, is the first way (upstream's choice); the bounded search asks for later ones when an earlier choice
+     * keeps later members out. A plugin with fewer ways than asked rejects the member; one with a single way ignores
+     * the key.
+     */
+    StateKey<Integer> ALTERNATIVE = StateKey.of("ReserveAlternative");
+
     Status reserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster);
 
     void unreserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster);

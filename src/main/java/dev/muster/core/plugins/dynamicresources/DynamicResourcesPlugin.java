@@ -108,7 +108,8 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
         if (!r.ok()) {
             return Status.unresolvable(NAME, r.failure());
         }
-        String failure = book.reserve(pod.ref(), node.node(), r.uses());
+        Integer alternative = state.get(ALTERNATIVE);
+        String failure = book.reserve(pod.ref(), node.node(), r.uses(), alternative == null ? 0 : alternative);
         return failure == null ? Status.SUCCESS : Status.unschedulable(NAME, failure);
     }
 

@@ -240,4 +240,62 @@ class DynamicResourcesDecisionTest {
         assertThat(longName.length()).isLessThanOrEqualTo(57);
         assertThat(longName).startsWith("ppp").contains("-c");
     }
+
+    /** Selects devices whose string attribute {@code size} has a value. */
+    record SizeIs(String size) implements DeviceSelector {
+        @Override
+        public String expression() {
+            return "device.attributes['" + DRIVER + "'].size == '" + size + "'";
+        }
+
+        @Override
+        public boolean matches(SelectorDevice device) {
+            DeviceAttribute a = device.attributes().getOrDefault(DRIVER, Map.of()).get("size");
+            return a instanceof DeviceAttribute.StringValue v && v.value().equals(size);
+        }
+    }
+
+    /**
+     * One GPU that can be used whole or as two halves, all drawing on one counter of 2: whole takes both, each half
+     * one. A claim asks for a whole GPU first, else a half.
+     */
+    private static DraObjects partitionable() {
+        java.util.function.BiFunction<String, String, Device> dev = (name, units) -> new Device(name,
+                Map.of("size", new DeviceAttribute.StringValue(name.startsWith("whole") ? "whole" : "half")), Map.of(),
+                List.of(new Device.CounterConsumption("gpu-0", Map.of("units", units))), null, false, false, null,
+                null, null, null, false);
+        ResourceSlice.Pool pool = new ResourceSlice.Pool("a", 1, 2);
+        ResourceSlice devices = ResourceSlice.onNode("a-devices", DRIVER, pool, "a",
+                List.of(dev.apply("whole", "2"), dev.apply("half-1", "1"), dev.apply("half-2", "1")));
+        ResourceSlice counters = new ResourceSlice("a-counters", DRIVER, pool, "a", null, false, false, null,
+                List.of(new ResourceSlice.CounterSet("gpu-0", Map.of("units", "2"))));
+        ResourceClaimSpec wholeElseHalf = new ResourceClaimSpec(List.of(ResourceClaimSpec.Request.firstAvailable("gpu",
+                List.of(ResourceClaimSpec.SubRequest.of("whole", "whole", 1),
+                        ResourceClaimSpec.SubRequest.of("half", "half", 1)))), List.of(), List.of());
+        return new DraObjects(List.of(new DeviceClass("whole", List.of(new SizeIs("whole")), List.of()),
+                new DeviceClass("half", List.of(new SizeIs("half")), List.of())), List.of(devices, counters), List.of(),
+                List.of(new ResourceClaimTemplate("default", "one-gpu", wholeElseHalf)));
+    }
+
+    @Test
+    @DisplayName("beyond upstream: a gang that fits only if an earlier member takes a half instead of the whole GPU "
+            + "is scheduled by the bounded search, and the greedy pass alone leaves it unschedulable")
+    void deviceChoicesAreSearched() {
+        List<Pod> pods = List.of(gpuWorker("w-0", "train"), gpuWorker("w-1", "train"));
+        List<PodGroup> groups = List.of(gang("train", 2).build());
+        DecisionRequest request = new DecisionRequest(new ClusterState(List.of(cpuNode("a")), pods, groups,
+                List.of(), List.of()), null, new DecisionOptions(true, true), partitionable());
+
+        Decision greedy = new DecisionEngine(new EngineConfig(0, 1, 1024)).decide(request).decisions().get(0);
+        assertThat(greedy.outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(greedy.message()).contains("cannot allocate all claims");
+
+        Decision searched = engine.decide(request).decisions().get(0);
+        assertThat(searched.outcome()).isEqualTo(Outcome.Scheduled);
+        assertThat(searched.claims()).extracting(c -> c.allocation().devices().get(0).device())
+                .containsExactlyInAnyOrder("half-1", "half-2");
+        assertThat(searched.claims()).extracting(c -> c.allocation().devices().get(0).request())
+                .containsOnly("gpu/half");
+        assertThat(searched.explanation().search().found()).isTrue();
+    }
 }

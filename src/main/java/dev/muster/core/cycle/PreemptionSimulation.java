@@ -1,5 +1,7 @@
 package dev.muster.core.cycle;
 
+import dev.muster.core.dra.ClaimBook;
+import dev.muster.core.dra.ClaimConsumer;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
@@ -24,6 +26,7 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     private final java.util.function.Supplier<AlgorithmResult> trial;
     private final List<PodInfo> running = new ArrayList<>();
     private final Set<PodInfo> evicted = new HashSet<>();
+    private final java.util.Map<PodInfo, Runnable> releasedClaims = new java.util.HashMap<>();
 
     /** @param trial places the group on the cluster as simulated now (its members stay assumed if it fits) */
     PreemptionSimulation(SchedulingScope scope, java.util.function.Supplier<AlgorithmResult> trial) {
@@ -57,14 +60,51 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     public void evict(PodInfo pod) {
         if (evicted.add(pod)) {
             snapshot.forget(pod, snapshot.nodeIndex(pod.pod().nodeName()));
+            releaseClaims(pod);
         }
     }
 
     @Override
     public void restore(PodInfo pod) {
         if (evicted.remove(pod)) {
+            Runnable undo = releasedClaims.remove(pod);
+            if (undo != null) {
+                undo.run();
+            }
             snapshot.assume(pod, snapshot.nodeIndex(pod.pod().nodeName()));
         }
+    }
+
+    /**
+     * Frees the devices of the victim's claims that no pod left running uses, until the victim is restored or the
+     * simulation rolled back.
+     */
+    private void releaseClaims(PodInfo pod) {
+        ClaimBook book = snapshot.claims();
+        if (book == null || pod.pod().resourceClaims().isEmpty()) {
+            return;
+        }
+        GroupRef g = pod.pod().groupRef();
+        Runnable undo = book.releaseForVictim(pod.pod(), g == null ? null : snapshot.podGroups().get(g),
+                this::stillRuns);
+        releasedClaims.put(pod, undo);
+        snapshot.recordUndo(undo);
+    }
+
+    /** Whether a claim consumer is still on a node: the pod itself, or some member of the PodGroup. */
+    private boolean stillRuns(ClaimConsumer c) {
+        for (PodInfo p : running) {
+            if (evicted.contains(p)) {
+                continue;
+            }
+            boolean same = c.isPodGroup()
+                    ? p.pod().podGroupName() != null && p.pod().podGroupName().equals(c.name())
+                    : p.pod().ref().name().equals(c.name()) && (c.uid().isEmpty() || c.uid().equals(p.pod().uid()));
+            if (same) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

@@ -48,6 +48,7 @@ public final class ClaimBook {
     private final Map<String, List<ClaimConsumer>> addedConsumers = new HashMap<>();
     private final List<Runnable> undo = new ArrayList<>();
     private final Map<PodRef, ArrayDeque<Integer>> reservations = new HashMap<>();
+    private final java.util.Set<String> released = new java.util.HashSet<>();
 
     /** @param stepBudget devices the allocator may look at per node and pod */
     public ClaimBook(DraObjects objects, long stepBudget) {
@@ -179,6 +180,9 @@ public final class ClaimBook {
 
     /** The claim's allocation now: made in this decision, else the snapshot's, else null (unallocated). */
     public AllocationResult allocation(String key) {
+        if (released.contains(key)) {
+            return null;
+        }
         AllocationResult here = allocatedHere.get(key);
         if (here != null) {
             return here;
@@ -287,6 +291,44 @@ public final class ClaimBook {
         while (undo.size() > mark) {
             undo.remove(undo.size() - 1).run();
         }
+    }
+
+    /**
+     * Releases, for a preemption trial, the devices of the victim's allocated claims that no remaining consumer
+     * uses (kube-scheduler releases them once the claim controller deallocates a deleted pod's claims; simulating
+     * it lets a gang that needs devices preempt pods that hold them). Returns how to undo it; undoing twice is
+     * harmless.
+     *
+     * @param remains whether a consumer in the claim's reservedFor still runs (the victim itself must answer no)
+     */
+    public Runnable releaseForVictim(Pod victim, PodGroup victimGroup, java.util.function.Predicate<ClaimConsumer> remains) {
+        List<String> freed = new ArrayList<>();
+        for (ClaimUse u : resolveQuietly(victim, victimGroup).uses()) {
+            AllocationResult a = allocation(u.key());
+            if (a == null || freed.contains(u.key())) {
+                continue;
+            }
+            boolean used = false;
+            for (ClaimConsumer c : reservedFor(u.key())) {
+                used |= remains.test(c);
+            }
+            if (!used) {
+                ledger.release(a);
+                released.add(u.key());
+                freed.add(u.key());
+            }
+        }
+        boolean[] undone = new boolean[1];
+        return () -> {
+            if (undone[0]) {
+                return;
+            }
+            undone[0] = true;
+            for (String key : freed) {
+                released.remove(key);
+                ledger.reserve(allocation(key));
+            }
+        };
     }
 
     /** A claim decision: the allocation and the full reservedFor list after this decision. */

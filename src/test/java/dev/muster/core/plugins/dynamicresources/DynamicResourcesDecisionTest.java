@@ -298,4 +298,50 @@ class DynamicResourcesDecisionTest {
                 .containsOnly("gpu/half");
         assertThat(searched.explanation().search().found()).isTrue();
     }
+
+    @Test
+    @DisplayName("a GPU gang preempts lower-priority pods that hold the GPUs: their claims are released in the "
+            + "simulation and the nominated members get the devices")
+    void preemptionReleasesVictimClaims() {
+        List<ResourceClaim> claims = new ArrayList<>();
+        List<Pod> pods = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            String name = "low-" + i;
+            claims.add(new ResourceClaim("default", name + "-gpu", "uid-c" + i, oneGpu(),
+                    new AllocationResult(List.of(AllocationResult.DeviceResult.of("gpu", DRIVER, "a", "gpu-" + i)),
+                            List.of(), null), List.of(ClaimConsumer.pod(name, "uid-default-" + name)), false));
+            pods.add(withClaims(pod(name).requests("cpu", "1").on("a").build(),
+                    new PodClaimRef("gpu", name + "-gpu", null)));
+        }
+        pods.add(gpuWorker("w-0", "train"));
+        pods.add(gpuWorker("w-1", "train"));
+        DecisionResult r = decide(List.of(cpuNode("a")), pods, List.of(gang("train", 2).priority(100).build()),
+                dra(List.of(gpus("a", 2)), claims));
+
+        Decision d = r.decisions().get(0);
+        assertThat(d.outcome()).isEqualTo(Outcome.Preempting);
+        assertThat(d.victims()).extracting(v -> v.pod().name()).containsExactly("low-0", "low-1");
+        assertThat(d.nominations()).hasSize(2);
+        assertThat(d.claims()).extracting(c -> c.allocation().devices().get(0).device())
+                .containsExactlyInAnyOrder("gpu-0", "gpu-1");
+    }
+
+    @Test
+    @DisplayName("a GPU gang does not preempt pods whose claims another running pod still uses")
+    void sharedVictimClaimIsKept() {
+        ResourceClaim shared = new ResourceClaim("default", "shared", "uid-s", oneGpu(),
+                new AllocationResult(List.of(AllocationResult.DeviceResult.of("gpu", DRIVER, "a", "gpu-0")),
+                        List.of(), null), List.of(ClaimConsumer.pod("low", "uid-default-low"),
+                ClaimConsumer.pod("keeper", "uid-default-keeper")), false);
+        Pod low = withClaims(pod("low").requests("cpu", "1").on("a").build(), new PodClaimRef("gpu", "shared", null));
+        Pod keeper = withClaims(member(pod("keeper").requests("cpu", "1").on("a").build(), "vip"),
+                new PodClaimRef("gpu", "shared", null));
+        DecisionResult r = decide(List.of(cpuNode("a")), List.of(low, keeper, gpuWorker("w-0", "train")),
+                List.of(gang("train", 1).priority(100).build(), gang("vip", 1).priority(1000).build()),
+                dra(List.of(gpus("a", 1)), List.of(shared)));
+
+        Decision d = r.decisions().stream().filter(x -> x.podGroup().name().equals("train")).findFirst().orElseThrow();
+        assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.victims()).isEmpty();
+    }
 }

@@ -12,7 +12,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-/** DESIGN.md's layering rules, enforced on the compiled main classes. */
+/** The layering rules of docs/architecture.md, enforced on the compiled main classes. */
 class LayeringTest {
     private static JavaClasses main;
 
@@ -69,7 +69,7 @@ class LayeringTest {
                 .ignoreDependency(
                         com.tngtech.archunit.base.DescribedPredicate.describe("the extender",
                                 c -> c.getPackageName().startsWith("dev.muster.adapter.extender")),
-                        com.tngtech.archunit.base.DescribedPredicate.describe("its cluster view (DESIGN.md)",
+                        com.tngtech.archunit.base.DescribedPredicate.describe("its cluster view",
                                 c -> c.getPackageName().startsWith("dev.muster.adapter.clusterview")));
         rule.check(main);
     }

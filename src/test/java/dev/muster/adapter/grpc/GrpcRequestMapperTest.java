@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A REST body read as the proto3 JSON form of {@link DecideRequest} and mapped by {@link GrpcRequestMapper} gives
  * exactly the {@link RequestDocument} the REST decoder gives for the same bytes: the same records, so the same
- * validation and the same KubeMapper run after both (CONTRACT.md §6).
+ * validation and the same KubeMapper run after both (docs/api.md, "gRPC").
  */
 class GrpcRequestMapperTest {
     private final KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);

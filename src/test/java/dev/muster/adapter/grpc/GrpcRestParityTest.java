@@ -34,9 +34,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
- * CONTRACT.md §6 checked from outside, same instance, same bytes in: for every golden case and for generated random
- * clusters, gRPC {@code Decide} (its proto3 JSON form) and REST {@code POST /v1/decisions} carry the same decisions;
- * for invalid requests, the BadRequest field violations carry the REST 422 causes: same paths, reasons, messages.
+ * docs/api.md's gRPC promise checked from outside, same instance, same bytes in: for every golden case and for
+ * generated random clusters, gRPC {@code Decide} (its proto3 JSON form) and REST {@code POST /v1/decisions} carry the
+ * same decisions; for invalid requests, the BadRequest field violations carry the REST 422 causes: same paths,
+ * reasons, messages.
  */
 @QuarkusTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -46,6 +46,7 @@ import java.util.List;
  */
 @GrpcService
 @RegisterInterceptor(GrpcDeadlineInterceptor.class)
+@RegisterInterceptor(GrpcRequestGuard.class)
 public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImplBase {
     private static final Logger LOG = Logger.getLogger(DecisionGrpcService.class);
     /** Calls stopped because their deadline passed or the client cancelled them, by {@code reason}. */

@@ -123,6 +123,27 @@ class GrpcRestParityTest {
         assertThat(grpc.findValues("explanation")).isNotEmpty();
     }
 
+    /**
+     * {@code allocatable: {}} means "nothing allocatable" over REST; over gRPC an empty map needs
+     * {@code allocatable_set} to say so (proto3 maps carry no presence). Then both decide alike: nothing fits.
+     */
+    @Test
+    void anEmptyAllocatableDecidesAsRest() throws Exception {
+        String rest = ("{'snapshot':{'nodes':[{'metadata':{'name':'n1'},'status':{'allocatable':{},"
+                + "'capacity':{'cpu':'8','memory':'32Gi','pods':'110'}}}],"
+                + "'pods':[{'metadata':{'name':'p0','namespace':'ns'},'spec':{'containers':[{'name':'c',"
+                + "'resources':{'requests':{'cpu':'1'}}}],'schedulingGroup':{'podGroupName':'pg'}},"
+                + "'status':{'phase':'Pending'}}],"
+                + "'podGroups':[{'metadata':{'name':'pg','namespace':'ns'},'spec':{'schedulingPolicy':{'basic':{}}}}]}}")
+                .replace('\'', '"');
+        JsonNode viaRest = restDecide(rest);
+        assertThat(viaRest.path("decisions").get(0).path("outcome").asText()).isEqualTo("Unschedulable");
+        assertThat(grpcDecide(rest.replace("\"allocatable\":{}", "\"allocatable\":{},\"allocatableSet\":true")))
+                .isEqualTo(viaRest);
+        // Without the presence field the empty map is "not set": capacity is used and the pod fits.
+        assertThat(grpcDecide(rest).path("decisions").get(0).path("outcome").asText()).isEqualTo("Scheduled");
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
             "{'snapshot':{'nodes':[{'metadata':{'name':'n'}}],'pods':[{'metadata':{'name':'p'},'spec':{'schedulingGroup':{}}}]}}",

@@ -28,7 +28,7 @@ import java.util.TreeMap;
 final class BoundedSearch {
     private static final String HOSTNAME = "kubernetes.io/hostname";
 
-    private final PodGroupCycle cycle;
+    private final MemberAssumption assumption;
     private final PodScheduler scheduler;
     private final ClusterSnapshot snapshot;
     private final GroupContext group;
@@ -41,9 +41,9 @@ final class BoundedSearch {
     private long steps;
     private boolean exhausted;
 
-    BoundedSearch(PodGroupCycle cycle, PodScheduler scheduler, ClusterSnapshot snapshot, GroupContext group,
+    BoundedSearch(PodScheduler scheduler, ClusterSnapshot snapshot, MemberAssumption assumption, GroupContext group,
                   Placement placement, long budget) {
-        this.cycle = cycle;
+        this.assumption = assumption;
         this.scheduler = scheduler;
         this.snapshot = snapshot;
         this.group = group;
@@ -88,10 +88,8 @@ final class BoundedSearch {
                 results.add(new MemberResult(pod, -1, a.diagnosis(), null));
                 continue;
             }
-            snapshot.assume(pod, a.node());
-            Status permit = cycle.permit(group, pod, a.node(), placed + 1);
-            if (permit.isRejected()) {
-                snapshot.forget(pod, a.node());
+            Status permit = assumption.assume(group, pod, a.node(), a.state(), placed + 1);
+            if (!MemberAssumption.kept(permit)) {
                 results.add(new MemberResult(pod, -1, null, permit.message()));
             } else {
                 placed++;
@@ -133,16 +131,16 @@ final class BoundedSearch {
             if (!tried.add(nodeClass(node))) {
                 continue;
             }
-            snapshot.assume(pod, node);
-            Status permit = cycle.permit(group, pod, node, placed + 1);
-            if (!permit.isRejected()) {
+            int mark = snapshot.mark();
+            Status permit = assumption.assume(group, pod, node, null, placed + 1);
+            if (MemberAssumption.kept(permit)) {
                 chosen[i] = node;
                 if (dfs(i + 1, placed + 1)) {
                     return true;
                 }
                 chosen[i] = -1;
+                snapshot.rollbackTo(mark);
             }
-            snapshot.forget(pod, node);
             if (exhausted) {
                 return false;
             }

@@ -1,46 +1,112 @@
 package dev.muster.core.cycle;
 
-import dev.muster.core.framework.Code;
 import dev.muster.core.framework.GroupContext;
-import dev.muster.core.framework.PermitPlugin;
+import dev.muster.core.framework.PlacementGeneratePlugin;
+import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.framework.Profile;
+import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.framework.Status;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodGroup;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The PodGroup scheduling cycle over one placement (upstream's default algorithm, reference §2.4): each pending
- * member in cycle order is filtered and scored with the members before it assumed, then checked by Permit in
- * validation mode. The group is feasible once any Permit says Success (gang: bound + placed ≥ minCount; basic: one
- * member placed). Members that fit are all kept, as upstream binds every fitting member of a feasible group.
- * <p>
- * Beyond upstream: when the greedy pass fails for a gang whose members differ or depend on each other (pod
- * affinity, spreading), a {@link BoundedSearch} looks for a placement the greedy order missed, within an explicit
- * budget of node evaluations.
+ * One PodGroup's scheduling cycle, top to bottom (upstream's PodGroup cycle with the placement-based algorithm):
+ * <ol>
+ *   <li><b>Members.</b> The group's bound, pending and gated pods; pending ones in cycle order (priority
+ *       descending, then creation, then name). Members naming different schedulers are rejected.</li>
+ *   <li><b>PreEnqueue.</b> A gang short of members waits; nothing is tried.</li>
+ *   <li><b>PlacementGenerate.</b> Candidate node sets (topology domains, in tiers), or all nodes.</li>
+ *   <li><b>Per placement, per member:</b> PreFilter, Filter, PreScore, Score pick a node (see {@link PodScheduler});
+ *       the member is assumed there, Reserve holds what it takes beyond node resources, Permit says whether the
+ *       group's policy holds yet. Members that fit nowhere are listed with kube-scheduler's FitError. When the
+ *       greedy pass fails a gang that is not homogeneous, a {@link BoundedSearch} looks further.</li>
+ *   <li><b>PlacementScore.</b> Among feasible placements of the lowest tier, the best is kept (or the one leaving
+ *       least capacity stranded, with the BestFit strategy); the others are rolled back.</li>
+ *   <li><b>PostFilter.</b> When nothing is feasible, preemption looks for victims; the group is then nominated on
+ *       the cluster without them.</li>
+ * </ol>
+ * A feasible group's members stay assumed in the snapshot (later groups see the capacity as taken); an infeasible
+ * group leaves the snapshot as it found it.
  */
 public final class PodGroupCycle {
+    /** PodGroup annotation choosing how feasible placements are ranked. */
+    public static final String STRATEGY = "muster.dev/placement-strategy";
+    public static final String BEST_FIT = "BestFit";
+
+    /** Cycle order of pending members: priority descending, then creation, then namespace/name. */
+    public static final Comparator<PodInfo> MEMBER_ORDER = Comparator.<PodInfo>comparingInt(p -> -p.priority())
+            .thenComparingLong(p -> p.pod().creationEpochSec())
+            .thenComparing(PodInfo::ref);
+
     private final SchedulingScope scope;
-    private final Profile profile;
     private final ClusterSnapshot snapshot;
+    private final MemberAssumption assumption;
     private final long searchBudget;
 
+    /** @param searchBudget node evaluations the bounded search may spend per placement (0: greedy only) */
     public PodGroupCycle(SchedulingScope scope, long searchBudget) {
         this.scope = scope;
-        this.profile = scope.profile();
         this.snapshot = scope.snapshot();
+        this.assumption = new MemberAssumption(snapshot, scope.runtime());
         this.searchBudget = searchBudget;
     }
 
+    /** Runs the whole cycle for a group and its members (every pod naming it, in request order). */
+    public GroupOutcome run(PodGroup group, List<PodInfo> members, boolean preemption) {
+        // 1. Members.
+        GroupContext ctx = members(group, members);
+        String mismatch = schedulerNameMismatch(members);
+        if (mismatch != null) {
+            return new GroupOutcome(GroupOutcome.Kind.REJECTED, ctx, null, List.of(), mismatch);
+        }
+        // 2. PreEnqueue.
+        Status enqueue = scope.runtime().runPreEnqueue(ctx);
+        if (!enqueue.isSuccess()) {
+            return new GroupOutcome(GroupOutcome.Kind.WAITING, ctx, null, List.of(), enqueue.message());
+        }
+        // 3–5. Placements, members, placement scores.
+        AlgorithmResult placed = place(ctx);
+        if (placed.cycle().feasible()) {
+            return new GroupOutcome(GroupOutcome.Kind.SCHEDULED, ctx, placed, List.of(), null);
+        }
+        // 6. PostFilter.
+        if (!preemption || !scope.runtime().hasPostFilter()) {
+            return new GroupOutcome(GroupOutcome.Kind.UNSCHEDULABLE, ctx, placed, List.of(), null);
+        }
+        return preempt(ctx, placed);
+    }
+
     /**
-     * Runs the cycle. On a feasible result the placed members stay assumed in the snapshot; on an infeasible one
-     * everything assumed here is rolled back.
+     * Steps 3 to 5: generates placements, runs the members in each and keeps the best feasible one (its members
+     * stay assumed). Without a generator that constrains the group, one pass over all nodes.
      */
-    public CycleResult run(GroupContext group, Placement placement) {
+    AlgorithmResult place(GroupContext group) {
+        Placement all = scope.allNodes();
+        PlacementGeneratePlugin.Result generated = scope.runtime().runPlacementGenerate(group, all,
+                scope.allNodeIndices());
+        if (!generated.status().isSuccess()) {
+            return PlacementSelection.infeasible(group, generated.status().message(), List.of());
+        }
+        if (generated.candidates() == null) {
+            return new AlgorithmResult(placeMembers(group, all), null, null, List.of());
+        }
+        return new PlacementSelection(scope, this, group).run(generated.candidates());
+    }
+
+    /**
+     * Step 4 over one placement: each pending member in cycle order is scheduled with the members before it
+     * assumed, then reserved and permitted. Feasible once Permit says Success (gang: bound + placed ≥ minCount;
+     * basic: one member placed); every member that fits is kept, as upstream binds every fitting member of a
+     * feasible group. On an infeasible result everything assumed here is rolled back.
+     */
+    CycleResult placeMembers(GroupContext group, Placement placement) {
         if (group.pending().isEmpty()) {
             // Nothing to place (a group asked for by name): it holds if its bound members satisfy the policy.
             boolean holds = !group.group().policy().isGang()
@@ -59,18 +125,14 @@ public final class PodGroupCycle {
                 results.add(new MemberResult(pod, -1, attempt.diagnosis(), null));
                 continue;
             }
-            snapshot.assume(pod, attempt.node());
-            Status permit = permit(group, pod, attempt.node(), placed + 1);
-            if (permit.isRejected() || permit.code() == Code.Error) {
-                snapshot.forget(pod, attempt.node());
+            Status permit = assumption.assume(group, pod, attempt.node(), attempt.state(), placed + 1);
+            if (!MemberAssumption.kept(permit)) {
                 results.add(new MemberResult(pod, -1, null, permit.message()));
                 continue;
             }
             placed++;
             results.add(new MemberResult(pod, attempt.node(), null, null));
-            if (permit.isSuccess()) {
-                feasible = true;
-            }
+            feasible |= permit.isSuccess();
         }
         if (feasible) {
             return new CycleResult(true, results, placed, SearchReport.NOT_RUN);
@@ -79,7 +141,7 @@ public final class PodGroupCycle {
         if (!searchQualifies(group)) {
             return new CycleResult(false, results, placed, SearchReport.NOT_RUN);
         }
-        BoundedSearch search = new BoundedSearch(this, scheduler, snapshot, group, placement, searchBudget);
+        BoundedSearch search = new BoundedSearch(scheduler, snapshot, assumption, group, placement, searchBudget);
         List<MemberResult> found = search.run();
         SearchReport report = search.report(found != null);
         if (found == null) {
@@ -94,24 +156,50 @@ public final class PodGroupCycle {
         return new CycleResult(true, found, count, report);
     }
 
-    /** Combined Permit verdict: a rejection wins, then Wait, else Success. */
-    Status permit(GroupContext group, PodInfo pod, int node, int placedInCycle) {
-        Status result = Status.SUCCESS;
-        for (PermitPlugin p : profile.permit()) {
-            Status s = p.permit(group, pod, snapshot.node(node), placedInCycle);
-            if (s.isRejected() || s.code() == Code.Error) {
-                return s;
-            }
-            if (s.code() == Code.Wait) {
-                result = s;
+    /** Re-assumes the members a placement chose, after its trial was rolled back. */
+    void assumeChosen(GroupContext group, CycleResult chosen) {
+        int placed = 0;
+        for (MemberResult m : chosen.members()) {
+            if (m.placed()) {
+                assumption.assume(group, m.pod(), m.node(), null, ++placed);
             }
         }
-        return result;
     }
 
     /**
-     * The greedy pass is complete for homogeneous groups without inter-pod constraints (identical members use
-     * nodes independently); the search runs only for gangs where it is not.
+     * Step 6, workload-aware preemption (upstream: group Unschedulable with waitingOnPreemption). When a PostFilter
+     * plugin finds victims that make the group fit, they stay evicted and the members stay assumed on their
+     * nominated nodes, so later groups of the request see the capacity as taken.
+     */
+    private GroupOutcome preempt(GroupContext group, AlgorithmResult failed) {
+        PodGroupCycle greedy = new PodGroupCycle(scope, 0); // trials and nominations: no bounded search
+        int[] mark = new int[1];
+        AlgorithmResult[] nominated = new AlgorithmResult[1];
+        PostFilterPlugin.Result r = scope.runtime().runPostFilter(group, snapshot.groupPriority(group.group().ref()),
+                () -> {
+                    mark[0] = snapshot.mark();
+                    return new PreemptionSimulation(scope, () -> greedy.place(group));
+                },
+                result -> {
+                    if (!result.victims().isEmpty()) {
+                        nominated[0] = greedy.place(group);
+                        if (nominated[0].cycle().feasible()) {
+                            return true;
+                        }
+                    }
+                    snapshot.rollbackTo(mark[0]);
+                    return false;
+                });
+        if (r.victims().isEmpty()) {
+            String reason = r.status().isSuccess() ? null : r.status().message();
+            return new GroupOutcome(GroupOutcome.Kind.UNSCHEDULABLE, group, failed, List.of(), reason);
+        }
+        return new GroupOutcome(GroupOutcome.Kind.PREEMPTING, group, nominated[0], r.victims(), null);
+    }
+
+    /**
+     * Whether the greedy pass may have missed a placement: only for gangs of two or more whose members differ or
+     * depend on each other (identical independent members use nodes interchangeably, so greedy is complete).
      */
     static boolean searchQualifies(GroupContext group) {
         if (!group.group().policy().isGang() || group.pending().size() < 2) {
@@ -126,5 +214,42 @@ public final class PodGroupCycle {
             kinds.add(s);
         }
         return kinds.size() > 1;
+    }
+
+    private static GroupContext members(PodGroup group, List<PodInfo> all) {
+        List<PodInfo> bound = new ArrayList<>();
+        List<PodInfo> pending = new ArrayList<>();
+        List<PodInfo> gated = new ArrayList<>();
+        for (PodInfo p : all) {
+            Pod pod = p.pod();
+            if (pod.isBound()) {
+                if (!pod.isTerminal()) {
+                    bound.add(p);
+                }
+            } else if (isPending(pod)) {
+                (pod.isGated() ? gated : pending).add(p);
+            }
+        }
+        pending.sort(MEMBER_ORDER);
+        return new GroupContext(group, bound, pending, gated);
+    }
+
+    /** Unbound, not terminal, not being deleted: a member the cycle may place (gates aside). */
+    public static boolean isPending(Pod p) {
+        return !p.isBound() && !p.isTerminal() && !p.terminating();
+    }
+
+    private static String schedulerNameMismatch(List<PodInfo> members) {
+        String first = null;
+        for (PodInfo p : members) {
+            String s = p.pod().schedulerName();
+            if (first == null) {
+                first = s;
+            } else if (!first.equals(s)) {
+                return String.format("all pods in a single pod group should have the same .spec.schedulerName set, "
+                        + "got: \"%s\" and \"%s\"", first, s);
+            }
+        }
+        return null;
     }
 }

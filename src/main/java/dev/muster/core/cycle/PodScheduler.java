@@ -1,14 +1,9 @@
 package dev.muster.core.cycle;
 
-import dev.muster.core.framework.Code;
 import dev.muster.core.framework.CycleState;
-import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.FrameworkRuntime;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.framework.PreFilterPlugin;
-import dev.muster.core.framework.PreScorePlugin;
-import dev.muster.core.framework.Profile;
-import dev.muster.core.framework.ScorePlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.Affinity;
 import dev.muster.core.model.PodAffinityTerm;
@@ -55,10 +50,7 @@ final class PodScheduler {
     static final int CACHED_SIGNATURES = 16;
 
     private final ClusterSnapshot snapshot;
-    private final List<PreFilterPlugin> preFilters;
-    private final List<FilterPlugin> filters;
-    private final List<PreScorePlugin> preScores;
-    private final List<Profile.WeightedScore> scores;
+    private final FrameworkRuntime runtime;
     private final ForkJoinPool pool;
     private final int parallelThreshold;
     private final Map<PodSignature, Evaluation> cache = new LinkedHashMap<>(32, 0.75f, true) {
@@ -69,25 +61,13 @@ final class PodScheduler {
     };
     private Evaluation last;
     private final boolean batching;
-    private final boolean[] normalizing; // per score plugin: whether it normalizes across nodes
-
-    PodScheduler(Profile profile, ClusterSnapshot snapshot, ForkJoinPool pool, int parallelThreshold) {
-        this(profile, snapshot, pool, parallelThreshold, true);
-    }
 
     /** @param batching false evaluates every pod in full (the reference the property tests compare against) */
-    PodScheduler(Profile profile, ClusterSnapshot snapshot, ForkJoinPool pool, int parallelThreshold,
+    PodScheduler(FrameworkRuntime runtime, ClusterSnapshot snapshot, ForkJoinPool pool, int parallelThreshold,
                  boolean batching) {
         this.batching = batching;
-        this.normalizing = new boolean[profile.score().size()];
-        for (int k = 0; k < normalizing.length; k++) {
-            normalizing[k] = profile.score().get(k).plugin().normalizesAcrossNodes();
-        }
         this.snapshot = snapshot;
-        this.preFilters = profile.preFilter();
-        this.filters = profile.filter();
-        this.preScores = profile.preScore();
-        this.scores = profile.score();
+        this.runtime = runtime;
         this.pool = pool;
         this.parallelThreshold = parallelThreshold;
     }
@@ -171,7 +151,7 @@ final class PodScheduler {
 
         PodAttempt attempt(int evaluations) {
             if (preFilterFailed) {
-                return new PodAttempt(-1, Diagnosis.preFilter(placement.nodeCount(), preFilterStatus), evaluations);
+                return new PodAttempt(-1, Diagnosis.preFilter(placement.nodeCount(), preFilterStatus), evaluations, state);
             }
             return select(evaluations);
         }
@@ -181,8 +161,8 @@ final class PodScheduler {
             state = new CycleState();
             pod = incoming;
             seenChanges = snapshot.changeCount();
-            filterSkipped = new boolean[filters.size()];
-            Status failed = runPreFilters(state, incoming, filterSkipped);
+            filterSkipped = new boolean[runtime.filterCount()];
+            Status failed = runtime.runPreFilter(state, incoming, placement, filterSkipped);
             if (failed != null) {
                 preFilterFailed = true;
                 preFilterStatus = failed;
@@ -190,13 +170,13 @@ final class PodScheduler {
             }
             versions = new int[n];
             verdicts = new Status[n];
-            raw = new long[scores.size()][n];
-            norm = new long[scores.size()][n];
+            raw = new long[runtime.scoreCount()][n];
+            norm = new long[runtime.scoreCount()][n];
             totals = new long[n];
-            scoreSkipped = new boolean[scores.size()];
+            scoreSkipped = new boolean[runtime.scoreCount()];
             CycleState s = state;
             forEachNode(n, i -> filterNode(s, incoming, i));
-            runPreScores(state, incoming, feasibleSnapshotIndices(), scoreSkipped);
+            runtime.runPreScore(state, incoming, placement, feasibleSnapshotIndices(), scoreSkipped);
             forEachNode(n, i -> {
                 if (verdicts[i] == null) {
                     scoreNode(s, incoming, i);
@@ -226,8 +206,9 @@ final class PodScheduler {
                     return -1;
                 }
                 s = new CycleState();
-                boolean[] skipped = new boolean[filters.size()];
-                if (runPreFilters(s, incoming, skipped) != null || !Arrays.equals(skipped, filterSkipped)) {
+                boolean[] skipped = new boolean[runtime.filterCount()];
+                if (runtime.runPreFilter(s, incoming, placement, skipped) != null
+                        || !Arrays.equals(skipped, filterSkipped)) {
                     return -1;
                 }
                 dirty = dirtyWithDomains(incoming, end);
@@ -243,8 +224,8 @@ final class PodScheduler {
                 }
             }
             if (reaches) {
-                boolean[] skipped = new boolean[scores.size()];
-                runPreScores(s, incoming, feasibleSnapshotIndices(), skipped);
+                boolean[] skipped = new boolean[runtime.scoreCount()];
+                runtime.runPreScore(s, incoming, placement, feasibleSnapshotIndices(), skipped);
                 if (!Arrays.equals(skipped, scoreSkipped)) {
                     return -1;
                 }
@@ -257,19 +238,18 @@ final class PodScheduler {
                     continue;
                 }
                 NodeInfo node = snapshot.node(placement.nodeIndex(i));
-                for (int k = 0; k < scores.size(); k++) {
+                for (int k = 0; k < runtime.scoreCount(); k++) {
                     if (scoreSkipped[k]) {
                         continue;
                     }
-                    ScorePlugin plugin = scores.get(k).plugin();
                     long before = raw[k][i];
-                    long after = plugin.score(s, incoming, node);
+                    long after = runtime.runScore(k, s, incoming, node, scoreSkipped);
                     raw[k][i] = after;
-                    if (!plugin.normalizesAcrossNodes()) {
+                    if (!runtime.normalizesAcrossNodes(k)) {
                         norm[k][i] = after;
                     } else if (before != after || feasibilityChanged) {
                         if (renorm == null) {
-                            renorm = new boolean[scores.size()];
+                            renorm = new boolean[runtime.scoreCount()];
                         }
                         renorm[k] = true;
                     }
@@ -382,36 +362,6 @@ final class PodScheduler {
             }
         }
 
-        /** Runs the PreFilters, flagging the Filters of plugins that skipped; returns the first failure or null. */
-        private Status runPreFilters(CycleState s, PodInfo incoming, boolean[] skipped) {
-            for (PreFilterPlugin p : preFilters) {
-                Status st = p.preFilter(s, incoming, placement);
-                if (st.code() == Code.Skip) {
-                    for (int k = 0; k < filters.size(); k++) {
-                        if (filters.get(k).name().equals(p.name())) {
-                            skipped[k] = true;
-                        }
-                    }
-                } else if (!st.isSuccess()) {
-                    return st.plugin() != null ? st : new Status(st.code(), st.reasons(), p.name());
-                }
-            }
-            return null;
-        }
-
-        private void runPreScores(CycleState s, PodInfo incoming, int[] feasibleNodes, boolean[] skipped) {
-            for (PreScorePlugin p : preScores) {
-                Status st = p.preScore(s, incoming, placement, feasibleNodes);
-                if (st.code() == Code.Skip) {
-                    for (int k = 0; k < scores.size(); k++) {
-                        if (scores.get(k).plugin().name().equals(p.name())) {
-                            skipped[k] = true;
-                        }
-                    }
-                }
-            }
-        }
-
         /** Recomputes normalized scores (all plugins, or those flagged) and every feasible node's total. */
         private void renormalize(boolean[] only) {
             int n = verdicts.length;
@@ -424,15 +374,15 @@ final class PodScheduler {
             }
             feasibleCount = f;
             long[] buf = new long[f];
-            for (int k = 0; k < scores.size(); k++) {
-                if (scoreSkipped[k] || !normalizing[k] || (only != null && !only[k])) {
+            for (int k = 0; k < runtime.scoreCount(); k++) {
+                if (scoreSkipped[k] || !runtime.normalizesAcrossNodes(k) || (only != null && !only[k])) {
                     continue; // a plugin that does not normalize across nodes has norm = raw already
                 }
                 long[] r = raw[k];
                 for (int j = 0; j < f; j++) {
                     buf[j] = r[at[j]];
                 }
-                scores.get(k).plugin().normalize(state, pod, buf);
+                runtime.runNormalize(k, state, pod, buf);
                 long[] out = norm[k];
                 for (int j = 0; j < f; j++) {
                     out[at[j]] = buf[j];
@@ -445,13 +395,7 @@ final class PodScheduler {
         }
 
         private long total(int i) {
-            long t = 0;
-            for (int k = 0; k < scores.size(); k++) {
-                if (!scoreSkipped[k]) {
-                    t += scores.get(k).weight() * norm[k][i];
-                }
-            }
-            return t;
+            return runtime.weightedTotal(norm, i, scoreSkipped);
         }
 
         /** Rebuilds the tournament over all placement nodes: O(n). */
@@ -517,26 +461,17 @@ final class PodScheduler {
             int idx = placement.nodeIndex(i);
             NodeInfo node = snapshot.node(idx);
             versions[i] = snapshot.nodeVersion(idx);
-            for (int k = 0; k < filters.size(); k++) {
-                if (filterSkipped[k]) {
-                    continue;
-                }
-                Status st = filters.get(k).filter(s, incoming, node);
-                if (!st.isSuccess()) {
-                    verdicts[i] = st;
-                    return false;
-                }
-            }
-            verdicts[i] = null;
-            return true;
+            Status st = runtime.runFilter(s, incoming, node, filterSkipped);
+            verdicts[i] = st;
+            return st == null;
         }
 
         private void scoreNode(CycleState s, PodInfo incoming, int i) {
             NodeInfo node = snapshot.node(placement.nodeIndex(i));
-            for (int k = 0; k < scores.size(); k++) {
-                long r = scoreSkipped[k] ? 0 : scores.get(k).plugin().score(s, incoming, node);
+            for (int k = 0; k < runtime.scoreCount(); k++) {
+                long r = runtime.runScore(k, s, incoming, node, scoreSkipped);
                 raw[k][i] = r;
-                if (!normalizing[k]) {
+                if (!runtime.normalizesAcrossNodes(k)) {
                     norm[k][i] = r;
                 }
             }
@@ -550,9 +485,9 @@ final class PodScheduler {
                 for (int i = 0; i < n; i++) {
                     d.add(verdicts[i]);
                 }
-                return new PodAttempt(-1, d, evaluations);
+                return new PodAttempt(-1, d, evaluations, state);
             }
-            return new PodAttempt(placement.nodeIndex(tree[1]), null, evaluations);
+            return new PodAttempt(placement.nodeIndex(tree[1]), null, evaluations, state);
         }
     }
 

@@ -1,10 +1,8 @@
 package dev.muster.core.cycle;
 
 import dev.muster.core.framework.ClusterView;
-import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
-import dev.muster.core.framework.Profile;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodDisruptionBudget;
 import dev.muster.core.model.PodGroup;
@@ -22,19 +20,15 @@ import java.util.Set;
  */
 public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     private final ClusterSnapshot snapshot;
-    private final Profile profile;
-    private final GroupContext group;
     private final Placement all;
+    private final java.util.function.Supplier<AlgorithmResult> trial;
     private final List<PodInfo> running = new ArrayList<>();
     private final Set<PodInfo> evicted = new HashSet<>();
 
-    private final SchedulingScope scope;
-
-    public PreemptionSimulation(SchedulingScope scope, GroupContext group) {
-        this.scope = scope;
+    /** @param trial places the group on the cluster as simulated now (its members stay assumed if it fits) */
+    PreemptionSimulation(SchedulingScope scope, java.util.function.Supplier<AlgorithmResult> trial) {
         this.snapshot = scope.snapshot();
-        this.profile = scope.profile();
-        this.group = group;
+        this.trial = trial;
         this.all = scope.allNodes();
         for (PodInfo p : snapshot.pods()) {
             // Victims of an earlier group in this request are already gone.
@@ -76,7 +70,7 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     @Override
     public int[] tryGroup() {
         int mark = snapshot.mark();
-        AlgorithmResult r = new PodGroupAlgorithm(scope, 0).run(group);
+        AlgorithmResult r = trial.get();
         int[] nodes = null;
         if (r.cycle().feasible()) {
             List<Integer> used = new ArrayList<>();

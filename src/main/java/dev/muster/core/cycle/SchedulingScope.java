@@ -1,5 +1,6 @@
 package dev.muster.core.cycle;
 
+import dev.muster.core.framework.FrameworkRuntime;
 import dev.muster.core.framework.Profile;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
@@ -16,7 +17,7 @@ import java.util.concurrent.ForkJoinPool;
  */
 public final class SchedulingScope {
     private final ClusterSnapshot snapshot;
-    private final Profile profile;
+    private final FrameworkRuntime runtime;
     private final ForkJoinPool pool;
     private final int parallelThreshold;
     private final Placement all;
@@ -45,7 +46,7 @@ public final class SchedulingScope {
         this.stop = stop;
         this.batching = batching;
         this.snapshot = snapshot;
-        this.profile = profile;
+        this.runtime = new FrameworkRuntime(profile);
         this.pool = pool;
         this.parallelThreshold = parallelThreshold;
         this.all = Placement.allNodes(snapshot);
@@ -62,8 +63,9 @@ public final class SchedulingScope {
         return snapshot;
     }
 
-    public Profile profile() {
-        return profile;
+    /** The profile's plugins, run per extension point. */
+    public FrameworkRuntime runtime() {
+        return runtime;
     }
 
     /** Every node of the snapshot. */
@@ -85,7 +87,7 @@ public final class SchedulingScope {
     }
 
     PodScheduler scheduler(Placement placement) {
-        return schedulers.computeIfAbsent(placement, p -> new PodScheduler(profile, snapshot, pool, parallelThreshold,
+        return schedulers.computeIfAbsent(placement, p -> new PodScheduler(runtime, snapshot, pool, parallelThreshold,
                 batching));
     }
 }

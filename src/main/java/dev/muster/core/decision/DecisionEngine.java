@@ -1,18 +1,11 @@
 package dev.muster.core.decision;
 
-import dev.muster.core.cycle.AlgorithmResult;
-import dev.muster.core.cycle.PodGroupAlgorithm;
-import dev.muster.core.cycle.PreemptionSimulation;
+import dev.muster.core.cycle.GroupOutcome;
+import dev.muster.core.cycle.PodGroupCycle;
 import dev.muster.core.cycle.SchedulingScope;
-import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.cycle.CycleAbortedException;
-import dev.muster.core.cycle.CycleResult;
-import dev.muster.core.cycle.SearchReport;
-import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.framework.PreEnqueuePlugin;
 import dev.muster.core.framework.Profile;
-import dev.muster.core.framework.Status;
 import dev.muster.core.model.Condition;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Pod;
@@ -32,8 +25,9 @@ import java.util.concurrent.ForkJoinPool;
  * The decision engine: a pure function from a {@link DecisionRequest} to a {@link DecisionResult}. Thread-safe;
  * keeps nothing between calls.
  * <p>
- * Groups are decided one after another in CONTRACT.md §1's order (higher PodGroup priority, older, then
- * namespace/name); a group's placements stay assumed in the snapshot, so later groups never share its capacity.
+ * Groups are decided one after another (higher PodGroup priority, older, then namespace/name); a group's
+ * placements stay assumed in the snapshot, so later groups never share its capacity. Each group's decision is its
+ * {@link PodGroupCycle}; this class keeps the order and assembles the response.
  */
 public final class DecisionEngine {
     static final String CONDITION_TYPE = "PodGroupScheduled";
@@ -132,11 +126,11 @@ public final class DecisionEngine {
         return g == null ? Long.MAX_VALUE : g.creationEpochSec();
     }
 
-    /** Unbound, not terminal, not being deleted: a member the cycle may place (gates aside). */
     private static boolean isPending(Pod p) {
-        return !p.isBound() && !p.isTerminal() && !p.terminating();
+        return PodGroupCycle.isPending(p);
     }
 
+    /** Runs the group's cycle and turns its outcome into the group's decision. */
     private Decision decideGroup(SchedulingScope scope, GroupRef ref, DecisionOptions options) {
         ClusterSnapshot snapshot = scope.snapshot();
         PodGroup group = snapshot.podGroups().get(ref);
@@ -144,90 +138,23 @@ public final class DecisionEngine {
         if (group == null) {
             return notFound(ref, all);
         }
-        List<PodInfo> bound = new ArrayList<>();
-        List<PodInfo> pending = new ArrayList<>();
-        List<PodInfo> gated = new ArrayList<>();
-        for (PodInfo p : all) {
-            Pod pod = p.pod();
-            if (pod.isBound()) {
-                if (!pod.isTerminal()) {
-                    bound.add(p);
-                }
-            } else if (isPending(pod)) {
-                (pod.isGated() ? gated : pending).add(p);
-            }
-        }
-        pending.sort(MEMBER_ORDER);
-        GroupContext ctx = new GroupContext(group, bound, pending, gated);
+        GroupOutcome outcome = new PodGroupCycle(scope, config.searchBudget()).run(group, all, options.preemption());
         DecisionBuilder out = new DecisionBuilder(ref, group, snapshot, options);
-
-        String schedulerMismatch = schedulerNameMismatch(all);
-        if (schedulerMismatch != null) {
-            return out.unschedulableAll(pending, schedulerMismatch, null);
-        }
-        for (PreEnqueuePlugin p : profile.preEnqueue()) {
-            Status s = p.preEnqueue(ctx);
-            if (!s.isSuccess()) {
-                return out.waiting(pending, s.message());
-            }
-        }
-        AlgorithmResult result = new PodGroupAlgorithm(scope, config.searchBudget()).run(ctx);
-        if (result.cycle().feasible()) {
-            return out.scheduled(result);
-        }
-        if (!options.preemption() || profile.postFilter().isEmpty()) {
-            return out.unschedulable(result, null);
-        }
-        return preempt(scope, ctx, result, out);
+        return switch (outcome.kind()) {
+            case REJECTED -> out.unschedulableAll(outcome.group().pending(), outcome.message(), null);
+            case WAITING -> out.waiting(outcome.group().pending(), outcome.message());
+            case SCHEDULED -> out.scheduled(outcome.result());
+            case PREEMPTING -> out.preempting(outcome.result(), assignments(outcome.victims()));
+            case UNSCHEDULABLE -> out.unschedulable(outcome.result(), outcome.message());
+        };
     }
 
-    /**
-     * Workload-aware preemption (upstream: group Unschedulable with waitingOnPreemption). When a PostFilter plugin
-     * finds victims, they stay evicted and the members stay assumed on their nominated nodes, so later groups of the
-     * request see the capacity as taken.
-     */
-    private Decision preempt(SchedulingScope scope, GroupContext ctx, AlgorithmResult failed, DecisionBuilder out) {
-        ClusterSnapshot snapshot = scope.snapshot();
-        String postFilterMessage = null;
-        for (PostFilterPlugin plugin : profile.postFilter()) {
-            int mark = snapshot.mark();
-            PreemptionSimulation sim = new PreemptionSimulation(scope, ctx);
-            PostFilterPlugin.Result r = plugin.postFilter(ctx, snapshot.groupPriority(ctx.group().ref()), sim);
-            if (!r.victims().isEmpty()) {
-                AlgorithmResult nominated = new PodGroupAlgorithm(scope, 0).run(ctx);
-                if (nominated.cycle().feasible()) {
-                    List<Assignment> victims = new ArrayList<>();
-                    for (PodInfo v : r.victims()) {
-                        victims.add(new Assignment(v.ref(), v.pod().nodeName()));
-                    }
-                    return out.preempting(nominated, victims);
-                }
-            }
-            snapshot.rollbackTo(mark);
-            if (postFilterMessage == null && !r.status().isSuccess()) {
-                postFilterMessage = r.status().message();
-            }
+    private static List<Assignment> assignments(List<PodInfo> victims) {
+        List<Assignment> out = new ArrayList<>(victims.size());
+        for (PodInfo v : victims) {
+            out.add(new Assignment(v.ref(), v.pod().nodeName()));
         }
-        return out.unschedulable(failed, postFilterMessage);
-    }
-
-    /** Cycle order of pending members: priority descending, then creation, then namespace/name. */
-    static final Comparator<PodInfo> MEMBER_ORDER = Comparator.<PodInfo>comparingInt(p -> -p.priority())
-            .thenComparingLong(p -> p.pod().creationEpochSec())
-            .thenComparing(PodInfo::ref);
-
-    private static String schedulerNameMismatch(List<PodInfo> members) {
-        String first = null;
-        for (PodInfo p : members) {
-            String s = p.pod().schedulerName();
-            if (first == null) {
-                first = s;
-            } else if (!first.equals(s)) {
-                return String.format("all pods in a single pod group should have the same .spec.schedulerName set, "
-                        + "got: \"%s\" and \"%s\"", first, s);
-            }
-        }
-        return null;
+        return out;
     }
 
     private static Decision notFound(GroupRef ref, List<PodInfo> members) {

@@ -17,6 +17,7 @@ public final class Profile {
     private final List<FilterPlugin> filter;
     private final List<PreScorePlugin> preScore;
     private final List<WeightedScore> score;
+    private final List<ReservePlugin> reserve;
     private final List<PermitPlugin> permit;
     private final List<PlacementGeneratePlugin> placementGenerate;
     private final List<WeightedPlacementScore> placementScore;
@@ -32,6 +33,7 @@ public final class Profile {
         filter = List.copyOf(b.filter);
         preScore = List.copyOf(b.preScore);
         score = List.copyOf(b.score);
+        reserve = List.copyOf(b.reserve);
         permit = List.copyOf(b.permit);
         placementGenerate = List.copyOf(b.placementGenerate);
         placementScore = List.copyOf(b.placementScore);
@@ -70,6 +72,10 @@ public final class Profile {
         return score;
     }
 
+    public List<ReservePlugin> reserve() {
+        return reserve;
+    }
+
     public List<PermitPlugin> permit() {
         return permit;
     }
@@ -88,6 +94,7 @@ public final class Profile {
         private final List<FilterPlugin> filter = new ArrayList<>();
         private final List<PreScorePlugin> preScore = new ArrayList<>();
         private final List<WeightedScore> score = new ArrayList<>();
+        private final List<ReservePlugin> reserve = new ArrayList<>();
         private final List<PermitPlugin> permit = new ArrayList<>();
         private final List<PlacementGeneratePlugin> placementGenerate = new ArrayList<>();
         private final List<WeightedPlacementScore> placementScore = new ArrayList<>();
@@ -108,6 +115,9 @@ public final class Profile {
             }
             if (plugin instanceof ScorePlugin p && scoreWeight > 0) {
                 score.add(new WeightedScore(p, scoreWeight));
+            }
+            if (plugin instanceof ReservePlugin p) {
+                reserve.add(p);
             }
             if (plugin instanceof PermitPlugin p) {
                 permit.add(p);

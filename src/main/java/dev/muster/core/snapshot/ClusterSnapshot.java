@@ -27,8 +27,9 @@ import java.util.TreeSet;
  * pods with dense request vectors and resolved priorities, PodGroups with resolved priorities and their members.
  * <p>
  * The snapshot is owned by one decision run. Pods are assumed onto nodes and forgotten again through
- * {@link #assume}/{@link #forget}, or in bulk through {@link #mark()}/{@link #rollbackTo(int)}; everything
- * else is immutable after construction.
+ * {@link #assume}/{@link #forget}, or in bulk through {@link #mark()}/{@link #rollbackTo(int)}; what plugins
+ * reserve beside a member joins the same journal through {@link #recordUndo}. Everything else is immutable after
+ * construction.
  */
 public final class ClusterSnapshot {
     private final ResourceIndex resources;
@@ -56,8 +57,11 @@ public final class ClusterSnapshot {
     private int[] affinityPrefix = new int[257]; // affinityPrefix[i]: changes before i by pods with pod (anti-)affinity
     private int changes;
 
-    /** One journal entry: a pod added to ({@code added}) or removed from a node. */
-    private record Change(boolean added, PodInfo pod, int node) {
+    /**
+     * One journal entry: a pod added to ({@code added}) or removed from a node, or (with {@code undo} set) what a
+     * plugin reserved for a member, given back by running {@code undo}.
+     */
+    private record Change(boolean added, PodInfo pod, int node, Runnable undo) {
     }
 
     public ClusterSnapshot(ClusterState state) {
@@ -353,7 +357,7 @@ public final class ClusterSnapshot {
         onNode[pod.ordinal()] = true;
         count(pod, 1);
         nodeVersion[node]++;
-        journal.add(new Change(true, pod, node));
+        journal.add(new Change(true, pod, node, null));
         logChange(pod, node);
         indexAdded(pod, node);
     }
@@ -364,9 +368,17 @@ public final class ClusterSnapshot {
         onNode[pod.ordinal()] = false;
         count(pod, -1);
         nodeVersion[node]++;
-        journal.add(new Change(false, pod, node));
+        journal.add(new Change(false, pod, node, null));
         logChange(pod, node);
         indexRemoved(pod, node);
+    }
+
+    /**
+     * Records how to give back something reserved alongside the changes so far (a plugin's per-decision state):
+     * {@link #rollbackTo} runs {@code undo} when it passes this point, in journal order like the pod changes.
+     */
+    public void recordUndo(Runnable undo) {
+        journal.add(new Change(false, null, -1, undo));
     }
 
     /** A point to roll back to. */
@@ -378,6 +390,10 @@ public final class ClusterSnapshot {
     public void rollbackTo(int mark) {
         for (int i = journal.size() - 1; i >= mark; i--) {
             Change c = journal.remove(i);
+            if (c.undo() != null) {
+                c.undo().run();
+                continue;
+            }
             nodeVersion[c.node()]++;
             logChange(c.pod(), c.node());
             onNode[c.pod().ordinal()] = !c.added();

@@ -1,12 +1,11 @@
 package dev.muster.core.cycle;
 
 import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PlacementGeneratePlugin;
 import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.framework.Profile;
 import dev.muster.core.framework.ResourceIndex;
-import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.ArrayList;
@@ -14,54 +13,33 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Upstream's placement-based PodGroup algorithm (reference §2.5): PlacementGenerate proposes candidate node sets,
- * the {@link PodGroupCycle} runs in each, PlacementScore ranks the feasible ones and the best is kept. Without a
- * generator that constrains the group, one cycle over all nodes.
+ * Steps 4 and 5 of a {@link PodGroupCycle} when PlacementGenerate proposed candidates: each candidate's members are
+ * placed in turn (and rolled back), tiers tightest first, and the best feasible candidate of the first tier that
+ * has one is chosen by PlacementScore and assumed again.
  * <p>
- * Deliberate differences from upstream: ties between placements break on the tier and then the placement name, not at
- * random; candidates whose free capacity cannot hold the members needed are pruned before their cycle runs; candidate
- * tiers (Muster's multi-level and preferred topology) are tried tightest first; and with the PodGroup annotation
- * {@value #STRATEGY}{@code : BestFit} feasible placements are ranked by the capacity they would leave stranded
- * (least first) instead of by PlacementScore plugins.
+ * Deliberate differences from upstream: ties between placements break on the placement name, not at random;
+ * candidates whose free capacity cannot hold the members needed are pruned before their members run; candidate
+ * tiers (multi-level and preferred topology) are tried tightest first; and with the PodGroup annotation
+ * {@value PodGroupCycle#STRATEGY}{@code : BestFit} feasible placements are ranked by the capacity they would leave
+ * stranded (least first) instead of by PlacementScore plugins.
  */
-public final class PodGroupAlgorithm {
-    public static final String STRATEGY = "muster.dev/placement-strategy";
-    public static final String BEST_FIT = "BestFit";
-
-    private final Profile profile;
+final class PlacementSelection {
+    private final SchedulingScope scope;
     private final ClusterSnapshot snapshot;
     private final PodGroupCycle cycle;
+    private final GroupContext group;
 
-    private final SchedulingScope scope;
-
-    public PodGroupAlgorithm(SchedulingScope scope, long searchBudget) {
+    PlacementSelection(SchedulingScope scope, PodGroupCycle cycle, GroupContext group) {
         this.scope = scope;
-        this.profile = scope.profile();
         this.snapshot = scope.snapshot();
-        this.cycle = new PodGroupCycle(scope, searchBudget);
+        this.cycle = cycle;
+        this.group = group;
     }
 
-    public AlgorithmResult run(GroupContext group) {
-        Placement all = scope.allNodes();
-        List<PlacementGeneratePlugin.Candidate> candidates = null;
-        int[] parent = scope.allNodeIndices();
-        for (PlacementGeneratePlugin g : profile.placementGenerate()) {
-            PlacementGeneratePlugin.Result r = g.generate(group, all, parent);
-            if (!r.status().isSuccess()) {
-                return infeasible(group, r.status().message(), List.of());
-            }
-            if (r.candidates() != null) {
-                candidates = r.candidates();
-                break;
-            }
-        }
-        if (candidates == null) {
-            return new AlgorithmResult(cycle.run(group, all), null, null, List.of());
-        }
-        return runPlacements(group, candidates);
+    private record Evaluated(PlacementGeneratePlugin.Candidate candidate, Placement placement, CycleResult result) {
     }
 
-    private AlgorithmResult runPlacements(GroupContext group, List<PlacementGeneratePlugin.Candidate> candidates) {
+    AlgorithmResult run(List<PlacementGeneratePlugin.Candidate> candidates) {
         List<PlacementReport> reports = new ArrayList<>();
         CycleResult firstFailure = null;
         PlacementGeneratePlugin.Candidate firstFailureCandidate = null;
@@ -69,7 +47,7 @@ public final class PodGroupAlgorithm {
         for (PlacementGeneratePlugin.Candidate c : candidates) {
             maxTier = Math.max(maxTier, c.tier());
         }
-        boolean bestFit = BEST_FIT.equalsIgnoreCase(group.group().annotations().get(STRATEGY));
+        boolean bestFit = PodGroupCycle.BEST_FIT.equalsIgnoreCase(group.group().annotations().get(PodGroupCycle.STRATEGY));
         for (int tier = 0; tier <= maxTier; tier++) {
             List<Evaluated> feasible = new ArrayList<>();
             for (PlacementGeneratePlugin.Candidate c : candidates) {
@@ -77,14 +55,14 @@ public final class PodGroupAlgorithm {
                     continue;
                 }
                 scope.checkStop();
-                if (!canHold(group, c.nodes())) {
+                if (!canHold(c.nodes())) {
                     String msg = "not enough free capacity in " + c.name() + " for the members needed";
                     reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, true, 0, 0, msg));
                     continue;
                 }
                 Placement p = scope.placement(c.name(), c.nodes());
                 int mark = snapshot.mark();
-                CycleResult r = cycle.run(group, p);
+                CycleResult r = cycle.placeMembers(group, p);
                 if (r.feasible()) {
                     feasible.add(new Evaluated(c, p, r));
                     snapshot.rollbackTo(mark);
@@ -98,7 +76,7 @@ public final class PodGroupAlgorithm {
                 }
             }
             if (!feasible.isEmpty()) {
-                return choose(group, feasible, reports, bestFit);
+                return choose(feasible, reports, bestFit);
             }
         }
         if (candidates.isEmpty()) {
@@ -113,7 +91,7 @@ public final class PodGroupAlgorithm {
             firstResult = firstFailure;
         } else {
             int mark = snapshot.mark();
-            firstResult = cycle.run(group, scope.placement(first.name(), first.nodes()));
+            firstResult = cycle.placeMembers(group, scope.placement(first.name(), first.nodes()));
             snapshot.rollbackTo(mark);
         }
         String msg = String.format("0/%d placements are available, first placement status: %s", candidates.size(),
@@ -122,7 +100,7 @@ public final class PodGroupAlgorithm {
                 reports);
     }
 
-    private AlgorithmResult infeasible(GroupContext group, String message, List<PlacementReport> reports) {
+    static AlgorithmResult infeasible(GroupContext group, String message, List<PlacementReport> reports) {
         List<MemberResult> members = new ArrayList<>();
         for (PodInfo p : group.pending()) {
             members.add(new MemberResult(p, -1, null, message));
@@ -130,27 +108,21 @@ public final class PodGroupAlgorithm {
         return new AlgorithmResult(new CycleResult(false, members, 0, SearchReport.NOT_RUN), message, null, reports);
     }
 
-    private record Evaluated(PlacementGeneratePlugin.Candidate candidate, Placement placement, CycleResult result) {
-    }
-
-    private AlgorithmResult choose(GroupContext group, List<Evaluated> feasible, List<PlacementReport> reports,
-                                   boolean bestFit) {
-        long[] totals = new long[feasible.size()];
+    private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports, boolean bestFit) {
+        long[] totals;
         if (bestFit) {
+            totals = new long[feasible.size()];
             for (int i = 0; i < totals.length; i++) {
                 totals[i] = -stranded(feasible.get(i));
             }
         } else {
-            for (Profile.WeightedPlacementScore ws : profile.placementScore()) {
-                long[] s = new long[feasible.size()];
-                for (int i = 0; i < s.length; i++) {
-                    s[i] = ws.plugin().scorePlacement(group, feasible.get(i).placement(), proposal(feasible.get(i)));
-                }
-                ws.plugin().normalizePlacementScores(s);
-                for (int i = 0; i < s.length; i++) {
-                    totals[i] += ws.weight() * s[i];
-                }
+            List<Placement> placements = new ArrayList<>();
+            List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>();
+            for (Evaluated e : feasible) {
+                placements.add(e.placement());
+                proposals.add(proposal(e));
             }
+            totals = scope.runtime().runPlacementScore(group, placements, proposals);
         }
         int best = 0;
         for (int i = 1; i < totals.length; i++) {
@@ -166,11 +138,7 @@ public final class PodGroupAlgorithm {
         reports.sort((a, b) -> a.tier() != b.tier() ? Integer.compare(a.tier(), b.tier())
                 : a.name().compareTo(b.name()));
         Evaluated chosen = feasible.get(best);
-        for (MemberResult m : chosen.result().members()) {
-            if (m.placed()) {
-                snapshot.assume(m.pod(), m.node());
-            }
-        }
+        cycle.assumeChosen(group, chosen.result());
         return new AlgorithmResult(chosen.result(), null, chosen.candidate().name(), reports);
     }
 
@@ -220,9 +188,9 @@ public final class PodGroupAlgorithm {
     /**
      * A cheap necessary condition for a candidate: its free capacity (summed over nodes, per resource, and pod
      * slots) holds the smallest members needed to make the group feasible. A candidate that fails it cannot be
-     * feasible, so its cycle is skipped.
+     * feasible, so its members are not run.
      */
-    private boolean canHold(GroupContext group, int[] nodes) {
+    private boolean canHold(int[] nodes) {
         int bound = group.bound().size();
         int need = group.group().policy().isGang() ? group.group().policy().minCount() - bound : 1;
         if (need <= 0) {

@@ -1,0 +1,243 @@
+package dev.muster.core.framework;
+
+import java.util.List;
+
+/**
+ * Runs a {@link Profile}'s plugins at each extension point, in profile order, with kube-scheduler's rules for
+ * combining their verdicts (upstream's {@code frameworkImpl}). Every loop over plugins lives here; the PodGroup
+ * cycle decides <em>when</em> each point runs, this class decides <em>how</em>. Stateless and thread-safe; the
+ * Filter and Score methods are the only ones called concurrently (over nodes).
+ */
+public final class FrameworkRuntime {
+    private final Profile profile;
+    private final List<FilterPlugin> filters;
+    private final List<Profile.WeightedScore> scores;
+    private final List<ReservePlugin> reserves;
+    private final int[][] filtersOfPreFilter; // per PreFilter plugin: the Filter plugins it may skip (same name)
+    private final int[][] scoresOfPreScore;   // per PreScore plugin: the Score plugins it may skip (same name)
+    private final boolean[] normalizing;      // per Score plugin: whether it normalizes across nodes
+
+    public FrameworkRuntime(Profile profile) {
+        this.profile = profile;
+        this.filters = profile.filter();
+        this.scores = profile.score();
+        this.reserves = profile.reserve();
+        this.filtersOfPreFilter = new int[profile.preFilter().size()][];
+        for (int p = 0; p < filtersOfPreFilter.length; p++) {
+            String name = profile.preFilter().get(p).name();
+            filtersOfPreFilter[p] = indicesNamed(name, filters.stream().map(Plugin::name).toList());
+        }
+        this.scoresOfPreScore = new int[profile.preScore().size()][];
+        for (int p = 0; p < scoresOfPreScore.length; p++) {
+            String name = profile.preScore().get(p).name();
+            scoresOfPreScore[p] = indicesNamed(name, scores.stream().map(s -> s.plugin().name()).toList());
+        }
+        this.normalizing = new boolean[scores.size()];
+        for (int k = 0; k < normalizing.length; k++) {
+            normalizing[k] = scores.get(k).plugin().normalizesAcrossNodes();
+        }
+    }
+
+    private static int[] indicesNamed(String name, List<String> names) {
+        return java.util.stream.IntStream.range(0, names.size()).filter(i -> names.get(i).equals(name)).toArray();
+    }
+
+    public Profile profile() {
+        return profile;
+    }
+
+    public int filterCount() {
+        return filters.size();
+    }
+
+    public int scoreCount() {
+        return scores.size();
+    }
+
+    /** PreEnqueue: the first verdict that is not Success, else Success. */
+    public Status runPreEnqueue(GroupContext group) {
+        for (PreEnqueuePlugin p : profile.preEnqueue()) {
+            Status s = p.preEnqueue(group);
+            if (!s.isSuccess()) {
+                return s;
+            }
+        }
+        return Status.SUCCESS;
+    }
+
+    /**
+     * PlacementGenerate: the candidates of the first plugin that constrains the group, {@link
+     * PlacementGeneratePlugin.Result#unchanged()} when none does, or the first failure.
+     */
+    public PlacementGeneratePlugin.Result runPlacementGenerate(GroupContext group, ClusterView all, int[] parent) {
+        for (PlacementGeneratePlugin g : profile.placementGenerate()) {
+            PlacementGeneratePlugin.Result r = g.generate(group, all, parent);
+            if (!r.status().isSuccess() || r.candidates() != null) {
+                return r;
+            }
+        }
+        return PlacementGeneratePlugin.Result.unchanged();
+    }
+
+    /**
+     * PreFilter: runs every plugin; a Skip flags the Filter plugins of the same name in {@code filterSkipped}.
+     * Returns the first failure, attributed to its plugin, or null.
+     */
+    public Status runPreFilter(CycleState state, PodInfo pod, ClusterView placement, boolean[] filterSkipped) {
+        List<PreFilterPlugin> pre = profile.preFilter();
+        for (int p = 0; p < pre.size(); p++) {
+            Status st = pre.get(p).preFilter(state, pod, placement);
+            if (st.code() == Code.Skip) {
+                for (int k : filtersOfPreFilter[p]) {
+                    filterSkipped[k] = true;
+                }
+            } else if (!st.isSuccess()) {
+                return st.plugin() != null ? st : new Status(st.code(), st.reasons(), pre.get(p).name());
+            }
+        }
+        return null;
+    }
+
+    /** Filter on one node: the first rejection, or null when every plugin not skipped passes. Concurrent. */
+    public Status runFilter(CycleState state, PodInfo pod, NodeInfo node, boolean[] filterSkipped) {
+        for (int k = 0; k < filters.size(); k++) {
+            if (filterSkipped[k]) {
+                continue;
+            }
+            Status st = filters.get(k).filter(state, pod, node);
+            if (!st.isSuccess()) {
+                return st;
+            }
+        }
+        return null;
+    }
+
+    /** PreScore over the feasible nodes; a Skip flags the Score plugins of the same name in {@code scoreSkipped}. */
+    public void runPreScore(CycleState state, PodInfo pod, ClusterView placement, int[] feasibleNodes,
+                            boolean[] scoreSkipped) {
+        List<PreScorePlugin> pre = profile.preScore();
+        for (int p = 0; p < pre.size(); p++) {
+            if (pre.get(p).preScore(state, pod, placement, feasibleNodes).code() == Code.Skip) {
+                for (int k : scoresOfPreScore[p]) {
+                    scoreSkipped[k] = true;
+                }
+            }
+        }
+    }
+
+    /** Score plugin {@code k}'s raw score of one node (0 when skipped). Concurrent. */
+    public long runScore(int k, CycleState state, PodInfo pod, NodeInfo node, boolean[] scoreSkipped) {
+        return scoreSkipped[k] ? 0 : scores.get(k).plugin().score(state, pod, node);
+    }
+
+    /** Whether score plugin {@code k} rescales across nodes (else its normalized score is its raw score). */
+    public boolean normalizesAcrossNodes(int k) {
+        return normalizing[k];
+    }
+
+    /** Score plugin {@code k}'s normalization of the feasible nodes' raw scores, in place. */
+    public void runNormalize(int k, CycleState state, PodInfo pod, long[] scores) {
+        this.scores.get(k).plugin().normalize(state, pod, scores);
+    }
+
+    /** The weighted total of one node's normalized scores. */
+    public long weightedTotal(long[][] normalized, int node, boolean[] scoreSkipped) {
+        long t = 0;
+        for (int k = 0; k < scores.size(); k++) {
+            if (!scoreSkipped[k]) {
+                t += scores.get(k).weight() * normalized[k][node];
+            }
+        }
+        return t;
+    }
+
+    /**
+     * Reserve: every plugin in order. On a failure the plugins that had reserved are unreserved, newest first, and
+     * the failure is returned; Success otherwise.
+     */
+    public Status runReserve(CycleState state, PodInfo pod, NodeInfo node) {
+        for (int i = 0; i < reserves.size(); i++) {
+            Status s = reserves.get(i).reserve(state, pod, node);
+            if (!s.isSuccess()) {
+                for (int j = i - 1; j >= 0; j--) {
+                    reserves.get(j).unreserve(state, pod, node);
+                }
+                return s.plugin() != null ? s : new Status(s.code(), s.reasons(), reserves.get(i).name());
+            }
+        }
+        return Status.SUCCESS;
+    }
+
+    /** Unreserve: every plugin, newest first. */
+    public void runUnreserve(CycleState state, PodInfo pod, NodeInfo node) {
+        for (int j = reserves.size() - 1; j >= 0; j--) {
+            reserves.get(j).unreserve(state, pod, node);
+        }
+    }
+
+    /** Whether any plugin reserves anything (the cycle skips Reserve bookkeeping otherwise). */
+    public boolean hasReserve() {
+        return !reserves.isEmpty();
+    }
+
+    /** Permit in validation mode: a rejection or Error wins, then Wait, else Success. */
+    public Status runPermit(GroupContext group, PodInfo pod, NodeInfo node, int placedInCycle) {
+        Status result = Status.SUCCESS;
+        for (PermitPlugin p : profile.permit()) {
+            Status s = p.permit(group, pod, node, placedInCycle);
+            if (s.isRejected() || s.code() == Code.Error) {
+                return s;
+            }
+            if (s.code() == Code.Wait) {
+                result = s;
+            }
+        }
+        return result;
+    }
+
+    /**
+     * PlacementScore: each plugin scores every feasible placement, normalizes, and adds weight × score to the
+     * placement's total.
+     */
+    public long[] runPlacementScore(GroupContext group, List<? extends ClusterView> placements,
+                                    List<PlacementScorePlugin.Proposal> proposals) {
+        long[] totals = new long[proposals.size()];
+        for (Profile.WeightedPlacementScore ws : profile.placementScore()) {
+            long[] s = new long[proposals.size()];
+            for (int i = 0; i < s.length; i++) {
+                s[i] = ws.plugin().scorePlacement(group, placements.get(i), proposals.get(i));
+            }
+            ws.plugin().normalizePlacementScores(s);
+            for (int i = 0; i < s.length; i++) {
+                totals[i] += ws.weight() * s[i];
+            }
+        }
+        return totals;
+    }
+
+    /** Whether any PostFilter plugin is enabled. */
+    public boolean hasPostFilter() {
+        return !profile.postFilter().isEmpty();
+    }
+
+    /**
+     * PostFilter: plugins in order, each on a fresh simulation, until {@code accept} takes one's result (the caller
+     * checks the victims make the group fit, and undoes the simulation otherwise). Returns the accepted result, or
+     * a result without victims carrying the first plugin's failure.
+     */
+    public PostFilterPlugin.Result runPostFilter(GroupContext group, int groupPriority,
+                                                 java.util.function.Supplier<PostFilterPlugin.Simulation> simulations,
+                                                 java.util.function.Predicate<PostFilterPlugin.Result> accept) {
+        Status firstFailure = null;
+        for (PostFilterPlugin plugin : profile.postFilter()) {
+            PostFilterPlugin.Result r = plugin.postFilter(group, groupPriority, simulations.get());
+            if (accept.test(r)) {
+                return r;
+            }
+            if (firstFailure == null && !r.status().isSuccess()) {
+                firstFailure = r.status();
+            }
+        }
+        return new PostFilterPlugin.Result(List.of(), firstFailure == null ? Status.SUCCESS : firstFailure);
+    }
+}

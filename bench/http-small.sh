@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Small-request throughput over HTTP (issue 6 target 5: >= 3,000 decisions/s, 0 errors, p50/p99 reported).
+# Small-request throughput over HTTP (target 5 of bench/README.md: >= 3,000 decisions/s, 0 errors, p50/p99 reported).
 # Starts the jar on 127.0.0.1, warms it up with wrk (the JIT needs some 20,000 small requests before C2 has compiled
 # the request path; on a loaded 2-core machine that is a minute or more), then runs wrk once per CONFIGS entry and
 # prints per run: decisions/s, p50/p90/p99, non-200 answers, socket errors, the server's CPU per request (from

@@ -65,10 +65,10 @@ public class EngineBench {
     }
 
     /**
-     * The engine alone on an already compiled snapshot (issue 6 target 3): the decision, then the rollback of
-     * everything it assumed (also timed, so the figure is conservative) so the next invocation starts from the same
-     * snapshot. Per-snapshot indexes that plugins build on first use stay built across invocations, as they would
-     * for one compiled snapshot.
+     * The engine alone on an already compiled snapshot (target 3 of bench/README.md): the decision, then the
+     * rollback of everything it assumed (also timed, so the figure is conservative) so the next invocation starts
+     * from the same snapshot. Per-snapshot indexes that plugins build on first use stay built across invocations,
+     * as they would for one compiled snapshot.
      */
     @Benchmark
     public DecisionResult decideCompiled() {

@@ -32,7 +32,8 @@ import java.util.SplittableRandom;
  *       topology key topology.kubernetes.io/rack);</li>
  *   <li>{@code small}: 100 nodes, one gang of 8 (the wrk request).</li>
  * </ul>
- * Shapes are written from scratch after reference/upstream-1.36.md §4.5; no upstream code is copied.
+ * The scheduler_perf shapes follow the parameters of kube-scheduler v1.36's PodGroup workloads
+ * ({@code test/integration/scheduler_perf/podgroup}); the generator is this project's own code.
  */
 public final class RequestGenerator {
     public static final long SEED = 20260422L;

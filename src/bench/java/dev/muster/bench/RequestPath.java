@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * {@code RequestPath <shape> [rounds] [warm]}: the request path's stages on one shape, alternating in one JVM
- * (so a shared machine's load falls on all of them alike), with wall and thread-CPU medians and issue 6's ratios:
+ * (so a shared machine's load falls on all of them alike), with wall and thread-CPU medians and the ratios of
+ * targets 1 and 2 (bench/README.md):
  * <ul>
  *   <li>{@code validations} = decode + validate (what {@code /v1/validations} does with the bytes) against the
  *       tokenizing floor (target 2: ≤ 1.5);</li>

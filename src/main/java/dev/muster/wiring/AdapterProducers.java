@@ -1,6 +1,7 @@
 package dev.muster.wiring;
 
 import dev.muster.adapter.kube.KubeCodec;
+import dev.muster.adapter.rest.DispatchSettings;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.decision.DecisionEngine;
@@ -9,7 +10,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-/** Composition root: builds the engine, the strict codec and the validator once, from {@link MusterConfig}. */
+/**
+ * Composition root: builds the engine, the strict codec, the validator and the adapters' settings once, from
+ * {@link MusterConfig}. Adapters never read {@link MusterConfig} themselves: they receive what they need as their own
+ * types.
+ */
 @ApplicationScoped
 public class AdapterProducers {
 
@@ -26,6 +31,12 @@ public class AdapterProducers {
         MusterConfig.Limits l = config.limits();
         return new KubeCodec(new KubeCodec.Limits(l.maxNestingDepth(), l.maxStringLength(), l.maxNumberLength(),
                 l.maxBodySize().asLongValue()));
+    }
+
+    @Produces
+    @Singleton
+    DispatchSettings dispatchSettings(MusterConfig config) {
+        return new DispatchSettings(config.http().inlineMaxBodySize().asLongValue());
     }
 
     @Produces

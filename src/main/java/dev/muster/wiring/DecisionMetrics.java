@@ -1,5 +1,6 @@
 package dev.muster.wiring;
 
+import dev.muster.adapter.metrics.DecisionRecorder;
 import dev.muster.core.decision.Decision;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.Outcome;
@@ -17,7 +18,7 @@ import java.util.Map;
  * and latencies come from Quarkus's {@code http_server_requests_seconds} (uri and status tags).
  */
 @ApplicationScoped
-public class DecisionMetrics {
+public class DecisionMetrics implements DecisionRecorder {
     private final Map<Outcome, Counter> attempts = new EnumMap<>(Outcome.class);
     private final Timer algorithm;
 
@@ -45,6 +46,7 @@ public class DecisionMetrics {
         };
     }
 
+    @Override
     public void record(DecisionResult result, long nanos) {
         algorithm.record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
         for (Decision d : result.decisions()) {

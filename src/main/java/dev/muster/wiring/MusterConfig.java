@@ -12,7 +12,7 @@ import jakarta.validation.constraints.PositiveOrZero;
 /**
  * Muster's configuration ({@code muster.*}), validated at startup by Hibernate Validator (the Quarkus convention):
  * a bad value stops the service with a message naming the property instead of failing a request later.
- * Every limit of DESIGN.md "Errors and bad input" lives here.
+ * Every limit on request size and shape lives here.
  */
 @ConfigMapping(prefix = "muster")
 public interface MusterConfig {

@@ -25,7 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * {@code POST /extender/{filter,prioritize,preempt,bind}}: the kube-scheduler extender webhook (CONTRACT.md §5).
+ * {@code POST /extender/{filter,prioritize,preempt,bind}}: the kube-scheduler extender webhook.
  * Bodies are read and written with {@link ExtenderCodec}, never with the application's ObjectMapper. Every answer
  * the scheduler reads is a 200 whose {@code Error} says what went wrong; the two answers without an {@code Error}
  * field (prioritize's HostPriorityList, preempt's result) answer an unreadable request with 400, which the

@@ -44,7 +44,8 @@ import java.util.function.Supplier;
  *
  * <h2>Group consistency</h2>
  * For a pod in a PodGroup, the engine decides every pending group of the view (request pod and nodes merged over
- * it, preemption off, CONTRACT.md §1 order) once per view generation and request overlay ({@link DecisionCache});
+ * it, preemption off, in the engine's order: higher PodGroup priority, older, then namespace/name) once per view
+ * generation and request overlay ({@link DecisionCache});
  * filter keeps only the node the group's decision gives this pod and prioritize gives it {@value #MAX_SCORE}.
  * A group that cannot be placed fails every node with the decision's message: {@code FailedAndUnresolvableNodes}
  * for WaitingForMembers and PodGroupNotFound (no preemption can add members or create the group),
@@ -415,7 +416,7 @@ public final class ExtenderService {
     }
 
     /**
-     * Effective priorities the engine's way (CONTRACT.md §1): a PodGroup's priority stands for its members; a
+     * Effective priorities the engine's way: a PodGroup's priority stands for its members; a
      * priority is {@code spec.priority}, else the named PriorityClass's value (0 when the class is unknown), else
      * the global-default class (highest value, then first name), else 0.
      */

@@ -3,6 +3,7 @@ package dev.muster.adapter.grpc;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.core.model.QuantityFormatException;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.metrics.DecisionRecorder;
 import dev.muster.adapter.validation.Causes;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.core.decision.DecisionAbortedException;
@@ -17,7 +18,6 @@ import io.grpc.Context;
 import io.grpc.Deadline;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
-import dev.muster.wiring.DecisionMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.quarkus.grpc.GrpcService;
@@ -29,7 +29,7 @@ import org.jboss.logging.Logger;
 import java.util.List;
 
 /**
- * {@code muster.v1.DecisionService}: the same decisions as REST, over gRPC on the HTTP port (CONTRACT.md §6).
+ * {@code muster.v1.DecisionService}: the same decisions as REST, over gRPC on the HTTP port.
  * Thin: generated request → {@link GrpcRequestMapper} → the shared {@link RequestValidator} → {@link KubeMapper} →
  * {@link DecisionEngine} → {@link GrpcResponseMapper}. The engine does not know which transport asked.
  *
@@ -42,10 +42,11 @@ import java.util.List;
  * {@code DEADLINE_EXCEEDED} (a cancelled call answers {@code CANCELLED}). A deadline that passes <em>during</em>
  * {@code decide} stops the engine at its next group, member or candidate placement. Abandoned calls are counted in
  * {@code muster.grpc.abandoned{reason=deadline|cancelled}}; decisions are recorded in the same
- * {@link DecisionMetrics} as REST.
+ * {@link DecisionRecorder} as REST.
  */
 @GrpcService
 @RegisterInterceptor(GrpcDeadlineInterceptor.class)
+@RegisterInterceptor(GrpcRequestGuard.class)
 public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImplBase {
     private static final Logger LOG = Logger.getLogger(DecisionGrpcService.class);
     /** Calls stopped because their deadline passed or the client cancelled them, by {@code reason}. */
@@ -53,12 +54,12 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
 
     private final DecisionEngine engine;
     private final RequestValidator validator;
-    private final DecisionMetrics metrics;
+    private final DecisionRecorder metrics;
     private final MeterRegistry meters;
 
     /** The application's engine, validator and metrics: the same instances REST uses. */
     @Inject
-    public DecisionGrpcService(DecisionEngine engine, RequestValidator validator, DecisionMetrics metrics,
+    public DecisionGrpcService(DecisionEngine engine, RequestValidator validator, DecisionRecorder metrics,
                                MeterRegistry meters) {
         this.engine = engine;
         this.validator = validator;

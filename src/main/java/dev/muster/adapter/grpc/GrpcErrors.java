@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The gRPC form of Muster's errors (CONTRACT.md §3 and §6). A client mistake is never {@code INTERNAL}:
+ * The gRPC form of Muster's errors, the counterparts of the REST Status answers. A client mistake is never {@code INTERNAL}:
  * <ul>
  *   <li>broken API invariants (the REST 422 causes) → {@code INVALID_ARGUMENT} with a {@code google.rpc.BadRequest}
  *       detail: one field violation per cause, {@code field} = the cause's path from the request root,

@@ -23,7 +23,9 @@ import java.util.function.Function;
  *   <li>an {@code optional} scalar is null when unset and its value (even "" or 0) when set;</li>
  *   <li>a plain string that is "" is null (proto3 has no "unset" for it, and kubectl omits empty strings);</li>
  *   <li>an empty repeated or map field is null (proto3 cannot tell [] from absent). This is why an empty
- *       {@code snapshot.nodes} reads as missing, and an empty {@code podGroups} as "every group".</li>
+ *       {@code snapshot.nodes} reads as missing, and an empty {@code podGroups} as "every group". The one map
+ *       whose emptiness matters, a node's {@code allocatable} ("nothing allocatable" versus "use capacity"), carries
+ *       its presence in {@code allocatable_set}.</li>
  * </ul>
  * Plain loops, pre-sized lists: it runs over 50,000-pod snapshots.
  */
@@ -122,9 +124,20 @@ public final class GrpcRequestMapper {
         Kube.NodeStatus status = null;
         if (n.hasStatus()) {
             var s = n.getStatus();
-            status = new Kube.NodeStatus(quantities(s.getAllocatableMap()), quantities(s.getCapacityMap()));
+            status = new Kube.NodeStatus(allocatable(s), quantities(s.getCapacityMap()));
         }
         return new Kube.Node(n.hasMetadata() ? meta(n.getMetadata()) : null, spec, status);
+    }
+
+    /**
+     * A node's allocatable: an empty map is "not set" (capacity is used) unless {@code allocatable_set} says it was
+     * sent empty, which then means what REST's {@code allocatable: {}} means: nothing allocatable.
+     */
+    private static Map<String, Qty> allocatable(dev.muster.grpc.v1.NodeStatus s) {
+        if (s.getAllocatableMap().isEmpty()) {
+            return s.getAllocatableSet() ? Map.of() : null;
+        }
+        return quantities(s.getAllocatableMap());
     }
 
     // ---------------------------------------------------------------- Pod

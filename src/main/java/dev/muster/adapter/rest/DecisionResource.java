@@ -5,11 +5,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.metrics.DecisionRecorder;
 import dev.muster.adapter.rest.error.KubeStatus;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
-import dev.muster.wiring.DecisionMetrics;
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -32,7 +32,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * {@code POST /v1/decisions} (CONTRACT.md §1): read and check the request, compile it, ask the engine, encode the
+ * {@code POST /v1/decisions}: read and check the request, compile it, ask the engine, encode the
  * result. The body is read as bytes and parsed by the strict codec (never by the framework's ObjectMapper); the
  * answer is encoded by a dedicated writer with a fixed field order, so the same request gives the same bytes.
  */
@@ -46,10 +46,10 @@ public class DecisionResource {
 
     private final RequestPipeline pipeline;
     private final DecisionEngine engine;
-    private final DecisionMetrics metrics;
+    private final DecisionRecorder metrics;
     private final RequestDispatcher dispatcher;
 
-    DecisionResource(RequestPipeline pipeline, DecisionEngine engine, DecisionMetrics metrics,
+    DecisionResource(RequestPipeline pipeline, DecisionEngine engine, DecisionRecorder metrics,
                      RequestDispatcher dispatcher) {
         this.pipeline = pipeline;
         this.engine = engine;

@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The {@code 200} body of {@code POST /v1/decisions} (CONTRACT.md §1) as dedicated records with a fixed field order:
+ * The {@code 200} body of {@code POST /v1/decisions} as dedicated records with a fixed field order:
  * the same result always encodes to the same bytes. Lists are always present ({@code []}), null fields are omitted.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

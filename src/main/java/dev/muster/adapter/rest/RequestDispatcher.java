@@ -1,7 +1,6 @@
 package dev.muster.adapter.rest;
 
 import dev.muster.adapter.kube.Arrival;
-import dev.muster.wiring.MusterConfig;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Context;
@@ -29,8 +28,8 @@ public class RequestDispatcher {
     private final Executor workers;
 
     @Inject
-    RequestDispatcher(MusterConfig config, BodyReader bodyReader) {
-        this(config.http().inlineMaxBodySize().asLongValue(), bodyReader, null);
+    RequestDispatcher(DispatchSettings settings, BodyReader bodyReader) {
+        this(settings.inlineMaxBodySize(), bodyReader, null);
     }
 
     /** {@code workers} null: Quarkus's worker pool (Mutiny's default worker pool is Quarkus's executor). */

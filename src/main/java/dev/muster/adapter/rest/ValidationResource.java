@@ -24,7 +24,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * {@code POST /v1/validations} (CONTRACT.md §2): the same reading and checking as {@code /v1/decisions}, without
+ * {@code POST /v1/validations}: the same reading and checking as {@code /v1/decisions}, without
  * deciding. The reference cost of a request.
  */
 @Path("/v1/validations")

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Collects every cause of a request (all at once, CONTRACT.md §3), up to a configured maximum so that a
+ * Collects every cause of a request (all are reported at once), up to a configured maximum so that a
  * 50,000-pod request full of mistakes cannot produce an unbounded answer; {@link #total()} still counts them all.
  * Renders values and messages the way the API server's {@code field.Error} does.
  */

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A REST body read as the proto3 JSON form of {@link DecideRequest} and mapped by {@link GrpcRequestMapper} gives
  * exactly the {@link RequestDocument} the REST decoder gives for the same bytes: the same records, so the same
- * validation and the same KubeMapper run after both (CONTRACT.md §6).
+ * validation and the same KubeMapper run after both (docs/api.md, "gRPC").
  */
 class GrpcRequestMapperTest {
     private final KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);
@@ -159,14 +159,42 @@ class GrpcRequestMapperTest {
     }
 
     @Test
+    void anAllocatableSentEmptyMeansNothingAllocatableAsInRest() throws Exception {
+        String rest = q("{'snapshot':{'nodes':[{'metadata':{'name':'n'},'status':{'allocatable':{},'capacity':{'cpu':'8'}}}]}}");
+        RequestDocument d = GrpcRequestMapper.toDocument(DecideRequest.newBuilder()
+                .setSnapshot(dev.muster.grpc.v1.Snapshot.newBuilder().addNodes(dev.muster.grpc.v1.Node.newBuilder()
+                        .setMetadata(dev.muster.grpc.v1.ObjectMeta.newBuilder().setName("n"))
+                        .setStatus(dev.muster.grpc.v1.NodeStatus.newBuilder().setAllocatableSet(true)
+                                .putCapacity("cpu", "8"))))
+                .build());
+        assertThat(d.snapshot().nodes().get(0).status().allocatable()).isNotNull().isEmpty();
+        assertThat(d).isEqualTo(viaRest(rest));
+        // The same in proto3 JSON: the field's JSON name is allocatableSet.
+        assertThat(viaGrpc(rest.replace("\"allocatable\":{}", "\"allocatable\":{},\"allocatableSet\":true")))
+                .isEqualTo(viaRest(rest));
+    }
+
+    @Test
+    void allocatableSetDoesNotChangeANonEmptyAllocatable() throws Exception {
+        String json = q("{'snapshot':{'nodes':[{'metadata':{'name':'n'},'status':{'allocatable':{'cpu':'4'},'capacity':{'cpu':'8'}}}]}}");
+        assertThat(viaGrpc(json.replace("\"allocatable\"", "\"allocatableSet\":true,\"allocatable\"")))
+                .isEqualTo(viaGrpc(json)).isEqualTo(viaRest(json));
+    }
+
+    @Test
     void aMissingSnapshotIsNullAsInRest() throws Exception {
         assertThat(viaGrpc("{}").snapshot()).isNull();
         assertThat(viaGrpc("{}").options()).isNull();
     }
 
-    /** proto3 cannot tell [] or "" from absent: these are the documented differences from the REST decoding. */
+    /**
+     * proto3 cannot tell [] or "" from absent: these are the documented differences from the REST decoding. An empty
+     * allocatable without {@code allocatableSet} is one of them.
+     */
     @Test
     void emptyListsAndStringsReadAsAbsent() throws Exception {
+        assertThat(viaGrpc(q("{'snapshot':{'nodes':[{'metadata':{'name':'n'},'status':{'allocatable':{}}}]}}"))
+                .snapshot().nodes().get(0).status().allocatable()).isNull();
         RequestDocument d = viaGrpc(q("{'snapshot':{'nodes':[],'pods':[{'metadata':{'name':'p'},'spec':{'nodeName':''}}]},"
                 + "'podGroups':[]}"));
         assertThat(d.snapshot().nodes()).isNull();

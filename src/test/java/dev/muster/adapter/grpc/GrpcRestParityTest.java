@@ -34,9 +34,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
- * CONTRACT.md §6 checked from outside, same instance, same bytes in: for every golden case and for generated random
- * clusters, gRPC {@code Decide} (its proto3 JSON form) and REST {@code POST /v1/decisions} carry the same decisions;
- * for invalid requests, the BadRequest field violations carry the REST 422 causes: same paths, reasons, messages.
+ * docs/api.md's gRPC promise checked from outside, same instance, same bytes in: for every golden case and for
+ * generated random clusters, gRPC {@code Decide} (its proto3 JSON form) and REST {@code POST /v1/decisions} carry the
+ * same decisions; for invalid requests, the BadRequest field violations carry the REST 422 causes: same paths,
+ * reasons, messages.
  */
 @QuarkusTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -120,6 +121,27 @@ class GrpcRestParityTest {
         JsonNode grpc = grpcDecide(json);
         assertThat(grpc).isEqualTo(restDecide(json));
         assertThat(grpc.findValues("explanation")).isNotEmpty();
+    }
+
+    /**
+     * {@code allocatable: {}} means "nothing allocatable" over REST; over gRPC an empty map needs
+     * {@code allocatable_set} to say so (proto3 maps carry no presence). Then both decide alike: nothing fits.
+     */
+    @Test
+    void anEmptyAllocatableDecidesAsRest() throws Exception {
+        String rest = ("{'snapshot':{'nodes':[{'metadata':{'name':'n1'},'status':{'allocatable':{},"
+                + "'capacity':{'cpu':'8','memory':'32Gi','pods':'110'}}}],"
+                + "'pods':[{'metadata':{'name':'p0','namespace':'ns'},'spec':{'containers':[{'name':'c',"
+                + "'resources':{'requests':{'cpu':'1'}}}],'schedulingGroup':{'podGroupName':'pg'}},"
+                + "'status':{'phase':'Pending'}}],"
+                + "'podGroups':[{'metadata':{'name':'pg','namespace':'ns'},'spec':{'schedulingPolicy':{'basic':{}}}}]}}")
+                .replace('\'', '"');
+        JsonNode viaRest = restDecide(rest);
+        assertThat(viaRest.path("decisions").get(0).path("outcome").asText()).isEqualTo("Unschedulable");
+        assertThat(grpcDecide(rest.replace("\"allocatable\":{}", "\"allocatable\":{},\"allocatableSet\":true")))
+                .isEqualTo(viaRest);
+        // Without the presence field the empty map is "not set": capacity is used and the pod fits.
+        assertThat(grpcDecide(rest).path("decisions").get(0).path("outcome").asText()).isEqualTo("Scheduled");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Random;
 
 /**
- * Seeded random REST request bodies (CONTRACT.md §1 JSON, as kubectl prints objects: no empty lists or strings),
+ * Seeded random REST request bodies (the JSON of docs/api.md, as kubectl prints objects: no empty lists or strings),
  * for parity tests and timings. The same seed always gives the same bytes. Clusters mix zones, taints, cordoned
  * nodes, bound low-priority pods (preemption victims), gang and basic groups with and without a zone constraint,
  * node selectors, tolerations, scheduling gates and PriorityClasses, so that every outcome shows up across seeds.

@@ -21,7 +21,7 @@ import static dev.muster.core.testing.Nodes.node;
 import static dev.muster.core.testing.Pods.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The engine end to end on the model: outcomes, messages, conditions and group order (CONTRACT.md §1). */
+/** The engine end to end on the model: outcomes, messages, conditions and group order (docs/api.md). */
 class DecisionEngineTest {
     private final DecisionEngine engine = new DecisionEngine(EngineConfig.DEFAULT);
 

@@ -23,7 +23,7 @@ import static dev.muster.core.testing.Groups.withPriority;
 import static dev.muster.core.testing.Pods.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Workload-aware preemption (upstream KEP-5710 semantics, CONTRACT.md §1 "Preempting"). */
+/** Workload-aware preemption (upstream KEP-5710 semantics, the {@code Preempting} outcome of docs/api.md). */
 class PreemptionTest {
     private final DecisionEngine engine = new DecisionEngine(EngineConfig.DEFAULT);
 

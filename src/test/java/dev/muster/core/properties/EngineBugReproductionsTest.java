@@ -27,7 +27,7 @@ class EngineBugReproductionsTest {
     /**
      * Found by EngineInvariantsTest at seed 1556 (-Dmuster.props.seeds=2000), now fixed. A group whose every pending
      * member was gated used to be reported Scheduled without placement generation, so a topology-constrained gang
-     * whose bound members sit in two racks passed (CONTRACT §1: one domain for bound and placed members).
+     * whose bound members sit in two racks passed (docs/api.md, "Invariants": one domain for bound and placed members).
      */
     @Test
     @DisplayName("a topology-constrained gang with bound members in two racks and only gated pending members is not Scheduled")

@@ -28,7 +28,7 @@ import java.util.stream.LongStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * CONTRACT.md §1's invariants on random small clusters ({@link ClusterGen}), one reproducible case per seed, checked
+ * The invariants of docs/api.md on random small clusters ({@link ClusterGen}), one reproducible case per seed, checked
  * by {@link Invariants}, which re-implements every rule without engine code.
  */
 class EngineInvariantsTest {

@@ -31,7 +31,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * CONTRACT.md §1's invariants, checked from outside the engine: only the request's model objects and the response
+ * The invariants of docs/api.md, checked from outside the engine: only the request's model objects and the response
  * are read, and every rule (capacity, taints, selectors, ports, anti-affinity, spread, gang, topology, gates) is
  * re-implemented here in the plainest way, without calling any engine or plugin code. {@link #check} returns one
  * line per violation; an empty list means the response keeps every invariant.

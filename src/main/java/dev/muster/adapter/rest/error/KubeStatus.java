@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A Kubernetes {@code meta/v1 Status} in its failure form: every error answer of the REST surface
- * (CONTRACT.md §3), so kubectl users read them as they read the API server's.
+ * A Kubernetes {@code meta/v1 Status} in its failure form: every error answer of the REST surface has this shape,
+ * so kubectl users read them as they read the API server's.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"kind", "apiVersion", "metadata", "status", "message", "reason", "details", "code"})

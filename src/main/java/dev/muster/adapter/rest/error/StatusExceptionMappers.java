@@ -6,7 +6,7 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
- * Every failure of the REST surface becomes a Kubernetes Status (CONTRACT.md §3): our own {@link StatusException}s,
+ * Every failure of the REST surface becomes a Kubernetes Status ({@link KubeStatus}): our own {@link StatusException}s,
  * the framework's 404/405/406/413/415 ({@link WebApplicationException}s), and, as the last resort, anything else:
  * a 500 InternalError that is logged, because only a bug in Muster gets there (client mistakes are 4xx earlier).
  */

@@ -366,10 +366,15 @@ final class ByteTokens extends ByteLexer {
         lastSlot = slot;
         int len = stop - start;
         String s = strings.find(slot, b, start, len);
-        if (s != null) {
-            return s;
-        }
-        s = decoded();
+        return s != null ? s : tabled(slot, len);
+    }
+
+    /**
+     * A string not in the table (new, or displaced): decoded and put in {@code slot}. Apart from {@link #shared(int)},
+     * which stays small enough to inline into the token reads that call it.
+     */
+    private String tabled(int slot, int len) {
+        String s = decoded();
         strings.put(slot, b, start, len, s);
         return s;
     }

@@ -1,7 +1,5 @@
 package dev.muster.adapter.kube;
 
-import com.fasterxml.jackson.core.JsonToken;
-
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -11,116 +9,60 @@ import java.util.Map;
  * taints lists are shared within the request, and taints lists and quantity maps that repeat byte for byte are
  * recalled (the nodes of a pool are alike).
  */
-final class NodeDecoders {
-    private NodeDecoders() {
+final class NodeDecoders extends RecordReader {
+    // each read made once per request, so that reading allocates none
+    final Values.ObjectBody<Kube.NodeSpec> spec = this::spec;
+    final Values.ObjectBody<Kube.NodeStatus> status = this::status;
+    private final Values.ObjectBody<Kube.Taint> taint = this::taint;
+    private final Values.ValueBody<List<Kube.Taint>> taintList = (v, f) ->
+            in.sharedList(in.objects(v, f, Kube.NodeSpec.class, Kube.Taint.class, 2, taint));
+    private final Values.ValueBody<Map<String, Qty>> quantities = (v, f) -> in.qtyMap(v, f, Kube.NodeStatus.class);
+
+    NodeDecoders(Values in) {
+        super(in);
     }
 
-    /** The decoder of a Node, with its own decoders for what is under it. */
-    static StreamingDecoders.TopDecoder<Kube.Node, Kube.NodeSpec, Kube.NodeStatus> create(Values in,
-            StreamingDecoders.MetaDecoder meta) {
-        return new StreamingDecoders.TopDecoder<>(in, Kube.Node.class, meta,
-                new NodeSpecDecoder(in, new TaintDecoder(in)), new NodeStatusDecoder(in), Kube.Node::new);
-    }
-
-    static final class NodeSpecDecoder extends ObjectDecoder<Kube.NodeSpec> {
-        private final TaintDecoder taintDecoder;
-        private Boolean unschedulable;
-        private List<Kube.Taint> taints;
-
-        NodeSpecDecoder(Values in, TaintDecoder taint) {
-            super(in, Kube.NodeSpec.class);
-            this.taintDecoder = taint;
-        }
-
-        @Override
-        void reset() {
-            unschedulable = null;
-            taints = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
+    private Kube.NodeSpec spec() throws IOException {
+        Class<?> r = Kube.NodeSpec.class;
+        Boolean unschedulable = null;
+        List<Kube.Taint> taints = null;
+        for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
-                case "unschedulable" -> unschedulable = bool(v, f);
-                case "taints" -> taints = in.recalled(Values.TAINTS, v, first ->
-                        in.sharedList(objects(first, f, Kube.Taint.class, 2, taintDecoder)));
-                default -> {
-                    return false;
-                }
+                case "unschedulable" -> unschedulable = bool(f, r);
+                case "taints" -> taints = recalled(f, r, Values.TAINTS, taintList);
+                default -> in.skip();
             }
-            return true;
         }
-
-        @Override
-        Kube.NodeSpec build() {
-            return in.canonical(new Kube.NodeSpec(unschedulable, taints));
-        }
+        return in.canonical(new Kube.NodeSpec(unschedulable, taints));
     }
 
-    static final class TaintDecoder extends ObjectDecoder<Kube.Taint> {
-        private String key;
-        private String value;
-        private String effect;
-
-        TaintDecoder(Values in) {
-            super(in, Kube.Taint.class);
-        }
-
-        @Override
-        void reset() {
-            key = null;
-            value = null;
-            effect = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
+    private Kube.Taint taint() throws IOException {
+        Class<?> r = Kube.Taint.class;
+        String key = null;
+        String value = null;
+        String effect = null;
+        for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
-                case "key" -> key = shared(v, f);
-                case "value" -> value = shared(v, f);
-                case "effect" -> effect = shared(v, f);
-                default -> {
-                    return false;
-                }
+                case "key" -> key = shared(f, r);
+                case "value" -> value = shared(f, r);
+                case "effect" -> effect = shared(f, r);
+                default -> in.skip();
             }
-            return true;
         }
-
-        @Override
-        Kube.Taint build() {
-            return new Kube.Taint(key, value, effect);
-        }
+        return new Kube.Taint(key, value, effect);
     }
 
-    static final class NodeStatusDecoder extends ObjectDecoder<Kube.NodeStatus> {
-        private Map<String, Qty> allocatable;
-        private Map<String, Qty> capacity;
-
-        NodeStatusDecoder(Values in) {
-            super(in, Kube.NodeStatus.class);
-        }
-
-        @Override
-        void reset() {
-            allocatable = null;
-            capacity = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
+    private Kube.NodeStatus status() throws IOException {
+        Class<?> r = Kube.NodeStatus.class;
+        Map<String, Qty> allocatable = null;
+        Map<String, Qty> capacity = null;
+        for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
-                case "allocatable" -> allocatable = in.recalled(Values.NODE_QUANTITIES, v, first -> qtyMap(first, f));
-                case "capacity" -> capacity = in.recalled(Values.NODE_QUANTITIES, v, first -> qtyMap(first, f));
-                default -> {
-                    return false;
-                }
+                case "allocatable" -> allocatable = recalled(f, r, Values.NODE_QUANTITIES, quantities);
+                case "capacity" -> capacity = recalled(f, r, Values.NODE_QUANTITIES, quantities);
+                default -> in.skip();
             }
-            return true;
         }
-
-        @Override
-        Kube.NodeStatus build() {
-            return in.canonical(new Kube.NodeStatus(allocatable, capacity));
-        }
+        return in.canonical(new Kube.NodeStatus(allocatable, capacity));
     }
 }

@@ -12,323 +12,168 @@ import java.util.Map;
  * request, and tolerations, containers and affinities that repeat byte for byte are recalled (pods of one workload
  * are alike).
  */
-final class PodDecoders {
-    private PodDecoders() {
+final class PodDecoders extends RecordReader {
+    // each read made once per request, so that reading allocates none
+    final Values.ObjectBody<Kube.PodSpec> spec = this::spec;
+    final Values.ObjectBody<Kube.PodStatus> status = this::status;
+    private final Values.ObjectBody<Kube.Toleration> toleration = this::toleration;
+    private final Values.ObjectBody<Kube.Container> container = this::container;
+    private final Values.ObjectBody<Kube.ContainerPort> port = this::port;
+    private final Values.ObjectBody<Kube.Resources> resources = this::resources;
+    private final Values.ObjectBody<Kube.SchedulingGroup> schedulingGroup = this::schedulingGroup;
+    private final Values.ValueBody<List<Kube.Toleration>> tolerationList = (v, f) ->
+            in.sharedList(in.objects(v, f, Kube.PodSpec.class, Kube.Toleration.class, 4, toleration));
+    private final Values.ValueBody<List<Kube.Container>> containerList = (v, f) ->
+            in.sharedList(in.objects(v, f, Kube.PodSpec.class, Kube.Container.class, 3, container));
+    private final Values.ValueBody<Kube.Affinity> affinity;
+
+    PodDecoders(Values in) {
+        super(in);
+        AffinityDecoders affinities = new AffinityDecoders(in);
+        this.affinity = (v, f) -> affinities.affinity();
     }
 
-    /** The decoder of a Pod, with its own decoders for what is under it. */
-    static StreamingDecoders.TopDecoder<Kube.Pod, Kube.PodSpec, Kube.PodStatus> create(Values in,
-            StreamingDecoders.MetaDecoder meta) {
-        ResourcesDecoder resources = new ResourcesDecoder(in);
-        PodSpecDecoder spec = new PodSpecDecoder(in, AffinityDecoders.create(in), new TolerationDecoder(in),
-                new ContainerDecoder(in, resources, new PortDecoder(in)), resources, new SchedulingGroupDecoder(in));
-        return new StreamingDecoders.TopDecoder<>(in, Kube.Pod.class, meta, spec, new PodStatusDecoder(in),
-                Kube.Pod::new);
-    }
-
-    static final class PodSpecDecoder extends ObjectDecoder<Kube.PodSpec> {
-        private final AffinityDecoders.AffinityDecoder affinityDecoder;
-        private final TolerationDecoder tolerationDecoder;
-        private final ContainerDecoder containerDecoder;
-        private final ResourcesDecoder resourcesDecoder;
-        private final SchedulingGroupDecoder schedulingGroupDecoder;
-        private String nodeName;
-        private String schedulerName;
-        private Integer priority;
-        private String priorityClassName;
-        private String preemptionPolicy;
-        private Map<String, String> nodeSelector;
-        private Kube.Affinity affinity;
-        private List<Kube.Toleration> tolerations;
-        private List<Kube.Container> containers;
-        private List<Kube.Container> initContainers;
-        private Map<String, Qty> overhead;
-        private Kube.Resources resources;
-        private List<Kube.TopologySpreadConstraint> topologySpreadConstraints;
-        private List<Kube.SchedulingGate> schedulingGates;
-        private Kube.SchedulingGroup schedulingGroup;
-        private List<Kube.ClaimRef> resourceClaims;
-
-        PodSpecDecoder(Values in, AffinityDecoders.AffinityDecoder affinity, TolerationDecoder toleration,
-                       ContainerDecoder container, ResourcesDecoder resources, SchedulingGroupDecoder schedulingGroup) {
-            super(in, Kube.PodSpec.class);
-            this.affinityDecoder = affinity;
-            this.tolerationDecoder = toleration;
-            this.containerDecoder = container;
-            this.resourcesDecoder = resources;
-            this.schedulingGroupDecoder = schedulingGroup;
-        }
-
-        @Override
-        void reset() {
-            nodeName = null;
-            schedulerName = null;
-            priority = null;
-            priorityClassName = null;
-            preemptionPolicy = null;
-            nodeSelector = null;
-            affinity = null;
-            tolerations = null;
-            containers = null;
-            initContainers = null;
-            overhead = null;
-            resources = null;
-            topologySpreadConstraints = null;
-            schedulingGates = null;
-            schedulingGroup = null;
-            resourceClaims = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
+    private Kube.PodSpec spec() throws IOException {
+        Class<?> r = Kube.PodSpec.class;
+        String nodeName = null;
+        String schedulerName = null;
+        Integer priority = null;
+        String priorityClassName = null;
+        String preemptionPolicy = null;
+        Map<String, String> nodeSelector = null;
+        Kube.Affinity podAffinity = null;
+        List<Kube.Toleration> tolerations = null;
+        List<Kube.Container> containers = null;
+        List<Kube.Container> initContainers = null;
+        Map<String, Qty> overhead = null;
+        Kube.Resources podResources = null;
+        List<Kube.TopologySpreadConstraint> topologySpreadConstraints = null;
+        List<Kube.SchedulingGate> schedulingGates = null;
+        Kube.SchedulingGroup group = null;
+        List<Kube.ClaimRef> resourceClaims = null;
+        for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
-                case "nodeName" -> nodeName = shared(v, f);
-                case "schedulerName" -> schedulerName = shared(v, f);
-                case "priority" -> priority = integer(v, f);
-                case "priorityClassName" -> priorityClassName = shared(v, f);
-                case "preemptionPolicy" -> preemptionPolicy = shared(v, f);
-                case "nodeSelector" -> nodeSelector = stringMap(v, f);
-                case "affinity" -> affinity = v == JsonToken.START_OBJECT
-                        ? in.recalled(Values.AFFINITY, v, first -> affinityDecoder.read()) : other(v, f);
-                case "tolerations" -> tolerations = in.recalled(Values.TOLERATIONS, v, first ->
-                        in.sharedList(objects(first, f, Kube.Toleration.class, 4, tolerationDecoder)));
-                case "containers" -> containers = in.recalled(Values.CONTAINERS, v, first ->
-                        in.sharedList(objects(first, f, Kube.Container.class, 3, containerDecoder)));
-                case "initContainers" -> initContainers = objects(v, f, Kube.Container.class, 3, containerDecoder);
-                case "overhead" -> overhead = qtyMap(v, f);
-                case "resources" -> resources = object(v, f, resourcesDecoder);
+                case "nodeName" -> nodeName = shared(f, r);
+                case "schedulerName" -> schedulerName = shared(f, r);
+                case "priority" -> priority = integer(f, r);
+                case "priorityClassName" -> priorityClassName = shared(f, r);
+                case "preemptionPolicy" -> preemptionPolicy = shared(f, r);
+                case "nodeSelector" -> nodeSelector = stringMap(f, r);
+                case "affinity" -> podAffinity = in.value() == JsonToken.START_OBJECT
+                        ? recalled(f, r, Values.AFFINITY, affinity) : other(f, r);
+                case "tolerations" -> tolerations = recalled(f, r, Values.TOLERATIONS, tolerationList);
+                case "containers" -> containers = recalled(f, r, Values.CONTAINERS, containerList);
+                case "initContainers" -> initContainers = objects(f, r, Kube.Container.class, 3, container);
+                case "overhead" -> overhead = qtyMap(f, r);
+                case "resources" -> podResources = object(f, r, resources);
                 case "topologySpreadConstraints" ->
-                        topologySpreadConstraints = list(v, f, Kube.TopologySpreadConstraint.class);
-                case "schedulingGates" -> schedulingGates = list(v, f, Kube.SchedulingGate.class);
-                case "schedulingGroup" -> schedulingGroup = object(v, f, schedulingGroupDecoder);
-                case "resourceClaims" -> resourceClaims = list(v, f, Kube.ClaimRef.class);
-                default -> {
-                    return false;
-                }
+                        topologySpreadConstraints = list(f, r, Kube.TopologySpreadConstraint.class);
+                case "schedulingGates" -> schedulingGates = list(f, r, Kube.SchedulingGate.class);
+                case "schedulingGroup" -> group = object(f, r, schedulingGroup);
+                case "resourceClaims" -> resourceClaims = list(f, r, Kube.ClaimRef.class);
+                default -> in.skip();
             }
-            return true;
         }
-
-        @Override
-        Kube.PodSpec build() {
-            return new Kube.PodSpec(nodeName, schedulerName, priority, priorityClassName, preemptionPolicy,
-                    nodeSelector, affinity, tolerations, containers, in.sharedList(initContainers), overhead, resources,
-                    Values.frozen(topologySpreadConstraints), Values.frozen(schedulingGates), schedulingGroup,
-                    Values.frozen(resourceClaims));
-        }
+        return new Kube.PodSpec(nodeName, schedulerName, priority, priorityClassName, preemptionPolicy, nodeSelector,
+                podAffinity, tolerations, containers, in.sharedList(initContainers), overhead, podResources,
+                Values.frozen(topologySpreadConstraints), Values.frozen(schedulingGates), group,
+                Values.frozen(resourceClaims));
     }
 
-    static final class ContainerDecoder extends ObjectDecoder<Kube.Container> {
-        private final ResourcesDecoder resourcesDecoder;
-        private final PortDecoder portDecoder;
-        private String name;
-        private Kube.Resources resources;
-        private List<Kube.ContainerPort> ports;
-        private String restartPolicy;
-
-        ContainerDecoder(Values in, ResourcesDecoder resources, PortDecoder port) {
-            super(in, Kube.Container.class);
-            this.resourcesDecoder = resources;
-            this.portDecoder = port;
-        }
-
-        @Override
-        void reset() {
-            name = null;
-            resources = null;
-            ports = null;
-            restartPolicy = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
+    private Kube.Container container() throws IOException {
+        Class<?> r = Kube.Container.class;
+        String name = null;
+        Kube.Resources containerResources = null;
+        List<Kube.ContainerPort> ports = null;
+        String restartPolicy = null;
+        for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
-                case "name" -> name = shared(v, f);
-                case "resources" -> resources = object(v, f, resourcesDecoder);
-                case "ports" -> ports = objects(v, f, Kube.ContainerPort.class, 1, portDecoder);
-                case "restartPolicy" -> restartPolicy = shared(v, f);
-                default -> {
-                    return false;
-                }
+                case "name" -> name = shared(f, r);
+                case "resources" -> containerResources = object(f, r, resources);
+                case "ports" -> ports = objects(f, r, Kube.ContainerPort.class, 1, port);
+                case "restartPolicy" -> restartPolicy = shared(f, r);
+                default -> in.skip();
             }
-            return true;
         }
-
-        @Override
-        Kube.Container build() {
-            return in.canonical(new Kube.Container(name, resources, Values.frozen(ports), restartPolicy));
-        }
-    }
-
-    static final class PortDecoder extends ObjectDecoder<Kube.ContainerPort> {
-        private Integer containerPort;
-        private Integer hostPort;
-        private String protocol;
-        private String hostIP;
-
-        PortDecoder(Values in) {
-            super(in, Kube.ContainerPort.class);
-        }
-
-        @Override
-        void reset() {
-            containerPort = null;
-            hostPort = null;
-            protocol = null;
-            hostIP = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
-            switch (f) {
-                case "containerPort" -> containerPort = integer(v, f);
-                case "hostPort" -> hostPort = integer(v, f);
-                case "protocol" -> protocol = shared(v, f);
-                case "hostIP" -> hostIP = shared(v, f);
-                default -> {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        @Override
-        Kube.ContainerPort build() {
-            return new Kube.ContainerPort(containerPort, hostPort, protocol, hostIP);
-        }
-    }
-
-    /** Of a container and of the pod (pod-level resources): the two are never read one inside the other. */
-    static final class ResourcesDecoder extends ObjectDecoder<Kube.Resources> {
-        private Map<String, Qty> requests;
-        private Map<String, Qty> limits;
-
-        ResourcesDecoder(Values in) {
-            super(in, Kube.Resources.class);
-        }
-
-        @Override
-        void reset() {
-            requests = null;
-            limits = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
-            switch (f) {
-                case "requests" -> requests = qtyMap(v, f);
-                case "limits" -> limits = qtyMap(v, f);
-                default -> {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        @Override
-        Kube.Resources build() {
-            return new Kube.Resources(requests, limits);
-        }
-    }
-
-    static final class TolerationDecoder extends ObjectDecoder<Kube.Toleration> {
-        private String key;
-        private String operator;
-        private String value;
-        private String effect;
-        private Long tolerationSeconds;
-
-        TolerationDecoder(Values in) {
-            super(in, Kube.Toleration.class);
-        }
-
-        @Override
-        void reset() {
-            key = null;
-            operator = null;
-            value = null;
-            effect = null;
-            tolerationSeconds = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
-            switch (f) {
-                case "key" -> key = shared(v, f);
-                case "operator" -> operator = shared(v, f);
-                case "value" -> value = shared(v, f);
-                case "effect" -> effect = shared(v, f);
-                case "tolerationSeconds" -> tolerationSeconds = longValue(v, f);
-                default -> {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        @Override
-        Kube.Toleration build() {
-            return new Kube.Toleration(key, operator, value, effect, tolerationSeconds);
-        }
+        return in.canonical(new Kube.Container(name, containerResources, Values.frozen(ports), restartPolicy));
     }
 
     /** Every pending member of a PodGroup has one: streamed, not bound by databind per pod. */
-    static final class SchedulingGroupDecoder extends ObjectDecoder<Kube.SchedulingGroup> {
-        private String podGroupName;
-
-        SchedulingGroupDecoder(Values in) {
-            super(in, Kube.SchedulingGroup.class);
-        }
-
-        @Override
-        void reset() {
-            podGroupName = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
-            if (!f.equals("podGroupName")) {
-                return false;
+    private Kube.SchedulingGroup schedulingGroup() throws IOException {
+        String podGroupName = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            if (f.equals("podGroupName")) {
+                podGroupName = shared(f, Kube.SchedulingGroup.class);
+            } else {
+                in.skip();
             }
-            podGroupName = shared(v, f);
-            return true;
         }
-
-        @Override
-        Kube.SchedulingGroup build() {
-            return new Kube.SchedulingGroup(podGroupName);
-        }
+        return new Kube.SchedulingGroup(podGroupName);
     }
 
-    static final class PodStatusDecoder extends ObjectDecoder<Kube.PodStatus> {
-        private String phase;
-        private String nominatedNodeName;
-
-        PodStatusDecoder(Values in) {
-            super(in, Kube.PodStatus.class);
-        }
-
-        @Override
-        void reset() {
-            phase = null;
-            nominatedNodeName = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
+    private Kube.ContainerPort port() throws IOException {
+        Class<?> r = Kube.ContainerPort.class;
+        Integer containerPort = null;
+        Integer hostPort = null;
+        String protocol = null;
+        String hostIP = null;
+        for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
-                case "phase" -> phase = shared(v, f);
-                case "nominatedNodeName" -> nominatedNodeName = shared(v, f);
-                default -> {
-                    return false;
-                }
+                case "containerPort" -> containerPort = integer(f, r);
+                case "hostPort" -> hostPort = integer(f, r);
+                case "protocol" -> protocol = shared(f, r);
+                case "hostIP" -> hostIP = shared(f, r);
+                default -> in.skip();
             }
-            return true;
         }
+        return new Kube.ContainerPort(containerPort, hostPort, protocol, hostIP);
+    }
 
-        @Override
-        Kube.PodStatus build() {
-            return in.canonical(new Kube.PodStatus(phase, nominatedNodeName));
+    private Kube.Resources resources() throws IOException {
+        Class<?> r = Kube.Resources.class;
+        Map<String, Qty> requests = null;
+        Map<String, Qty> limits = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "requests" -> requests = qtyMap(f, r);
+                case "limits" -> limits = qtyMap(f, r);
+                default -> in.skip();
+            }
         }
+        return new Kube.Resources(requests, limits);
+    }
+
+    private Kube.Toleration toleration() throws IOException {
+        Class<?> r = Kube.Toleration.class;
+        String key = null;
+        String operator = null;
+        String value = null;
+        String effect = null;
+        Long tolerationSeconds = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "key" -> key = shared(f, r);
+                case "operator" -> operator = shared(f, r);
+                case "value" -> value = shared(f, r);
+                case "effect" -> effect = shared(f, r);
+                case "tolerationSeconds" -> tolerationSeconds = longValue(f, r);
+                default -> in.skip();
+            }
+        }
+        return new Kube.Toleration(key, operator, value, effect, tolerationSeconds);
+    }
+
+    private Kube.PodStatus status() throws IOException {
+        Class<?> r = Kube.PodStatus.class;
+        String phase = null;
+        String nominatedNodeName = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "phase" -> phase = shared(f, r);
+                case "nominatedNodeName" -> nominatedNodeName = shared(f, r);
+                default -> in.skip();
+            }
+        }
+        return in.canonical(new Kube.PodStatus(phase, nominatedNodeName));
     }
 }

@@ -22,10 +22,10 @@ import java.util.Map;
  * <p>One {@link Reader}, two token sources ({@link Tokens}): {@link ByteTokens}, the fast path over the body's bytes,
  * which leaves anything unusual to the other by bailing out, and {@link JacksonTokens}, Jackson's parser with
  * databind behind every unusual token, reached through the module registered here. What follows describes the rules
- * both share; the Jackson source is the reference for them. The decoders themselves are by family:
- * {@link TopDecoder} and {@link MetaDecoder} for a Node or Pod and its metadata, {@link NodeDecoders},
- * {@link PodDecoders} and {@link AffinityDecoders} for what is under them; each is an {@link ObjectDecoder}, which
- * holds the field loop they share, over the values of {@link Values}.
+ * both share; the Jackson source is the reference for them. The decoders themselves are by family: the
+ * {@link Reader} for a Node or Pod and its metadata, {@link NodeDecoders}, {@link PodDecoders} and
+ * {@link AffinityDecoders} for what is under them; each is a {@link RecordReader}, over the field loop and values of
+ * {@link Values}.
  *
  * <p>Why not plain databind: Jackson's creator-based record deserializer (PropertyValueBuffer, reflective constructor
  * calls, a LinkedHashMap per label/quantity map, a new String per value) costs several times the tokenizing floor on
@@ -102,20 +102,21 @@ final class StreamingDecoders {
      * Per-request state: the tokens, the values' tables and one decoder per record type. One per readValue call (kept
      * as a per-call context attribute), so nothing is shared between requests or threads.
      */
-    static final class Reader {
+    static final class Reader extends RecordReader {
         private static final Object KEY = Reader.class;
 
         private final Tokens p;
-        private final Values in;
-        private final TopDecoder<Kube.Node, Kube.NodeSpec, Kube.NodeStatus> nodeDecoder;
-        private final TopDecoder<Kube.Pod, Kube.PodSpec, Kube.PodStatus> podDecoder;
+        private final NodeDecoders nodes;
+        private final PodDecoders pods;
+        private final Values.ObjectBody<Kube.Node> node = this::node;
+        private final Values.ObjectBody<Kube.Pod> pod = this::pod;
+        private final Values.ObjectBody<Kube.ObjectMeta> meta = this::meta;
 
         Reader(Tokens p) {
+            super(new Values(p));
             this.p = p;
-            this.in = new Values(p);
-            MetaDecoder meta = new MetaDecoder(in);
-            this.nodeDecoder = NodeDecoders.create(in, meta);
-            this.podDecoder = PodDecoders.create(in, meta);
+            this.nodes = new NodeDecoders(in);
+            this.pods = new PodDecoders(in);
         }
 
         /** The Reader of this databind call (one per readValue: its tables are per request), reading from {@code p}. */
@@ -131,11 +132,55 @@ final class StreamingDecoders {
         }
 
         Kube.Node node() throws IOException {
-            return nodeDecoder.read();
+            return top(Kube.Node.class, nodes.spec, nodes.status, Kube.Node::new);
         }
 
         Kube.Pod pod() throws IOException {
-            return podDecoder.read();
+            return top(Kube.Pod.class, pods.spec, pods.status, Kube.Pod::new);
+        }
+
+        /** A Node or Pod: its metadata, and its spec and status read by {@code spec} and {@code status}. */
+        private <T, S, U> T top(Class<?> r, Values.ObjectBody<S> spec, Values.ObjectBody<U> status,
+                                Parts<T, S, U> record) throws IOException {
+            Kube.ObjectMeta metadata = null;
+            S specValue = null;
+            U statusValue = null;
+            for (String f = in.first(); f != null; f = in.next()) {
+                switch (f) {
+                    case "metadata" -> metadata = object(f, r, meta);
+                    case "spec" -> specValue = object(f, r, spec);
+                    case "status" -> statusValue = object(f, r, status);
+                    default -> in.skip();
+                }
+            }
+            return record.of(metadata, specValue, statusValue);
+        }
+
+        private Kube.ObjectMeta meta() throws IOException {
+            Class<?> r = Kube.ObjectMeta.class;
+            String name = null;
+            String namespace = null;
+            String uid = null;
+            Map<String, String> labels = null;
+            Map<String, String> annotations = null;
+            String creationTimestamp = null;
+            String deletionTimestamp = null;
+            Long generation = null;
+            for (String f = in.first(); f != null; f = in.next()) {
+                switch (f) {
+                    case "name" -> name = string(f, r);
+                    case "namespace" -> namespace = shared(f, r);
+                    case "uid" -> uid = string(f, r);
+                    case "labels" -> labels = stringMap(f, r);
+                    case "annotations" -> annotations = stringMap(f, r);
+                    case "creationTimestamp" -> creationTimestamp = string(f, r);
+                    case "deletionTimestamp" -> deletionTimestamp = string(f, r);
+                    case "generation" -> generation = longValue(f, r);
+                    default -> in.skip();
+                }
+            }
+            return new Kube.ObjectMeta(name, namespace, uid, labels, annotations, creationTimestamp, deletionTimestamp,
+                    generation);
         }
 
         // ------------------------------------------------------------ the envelope (byte path only)
@@ -195,11 +240,11 @@ final class StreamingDecoders {
                 switch (f) {
                     case "nodes" -> {
                         seen = once(seen, 0);
-                        nodes = members(v, nodeDecoder);
+                        nodes = members(v, node);
                     }
                     case "pods" -> {
                         seen = once(seen, 1);
-                        pods = members(v, podDecoder);
+                        pods = members(v, pod);
                     }
                     case "podGroups" -> {
                         seen = once(seen, 2);
@@ -241,7 +286,7 @@ final class StreamingDecoders {
         }
 
         /** The nodes or pods of the snapshot: an array of objects (or null); anything else leaves the fast path. */
-        private <T> List<T> members(JsonToken v, ObjectDecoder<T> one) throws IOException {
+        private <T> List<T> members(JsonToken v, Values.ObjectBody<T> one) throws IOException {
             if (v == JsonToken.VALUE_NULL) {
                 return null;
             }
@@ -290,102 +335,5 @@ final class StreamingDecoders {
     @FunctionalInterface
     interface Parts<T, S, U> {
         T of(Kube.ObjectMeta metadata, S spec, U status);
-    }
-
-    /** A Node or Pod: metadata, spec and status, each read by its own decoder. */
-    static final class TopDecoder<T, S, U> extends ObjectDecoder<T> {
-        private final MetaDecoder metaDecoder;
-        private final ObjectDecoder<S> specDecoder;
-        private final ObjectDecoder<U> statusDecoder;
-        private final Parts<T, S, U> record;
-        private Kube.ObjectMeta metadata;
-        private S spec;
-        private U status;
-
-        TopDecoder(Values in, Class<T> type, MetaDecoder meta, ObjectDecoder<S> spec, ObjectDecoder<U> status,
-                   Parts<T, S, U> record) {
-            super(in, type);
-            this.metaDecoder = meta;
-            this.specDecoder = spec;
-            this.statusDecoder = status;
-            this.record = record;
-        }
-
-        @Override
-        void reset() {
-            metadata = null;
-            spec = null;
-            status = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
-            switch (f) {
-                case "metadata" -> metadata = object(v, f, metaDecoder);
-                case "spec" -> spec = object(v, f, specDecoder);
-                case "status" -> status = object(v, f, statusDecoder);
-                default -> {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        @Override
-        T build() {
-            return record.of(metadata, spec, status);
-        }
-    }
-
-    /** The metadata of a Node or Pod. */
-    static final class MetaDecoder extends ObjectDecoder<Kube.ObjectMeta> {
-        private String name;
-        private String namespace;
-        private String uid;
-        private Map<String, String> labels;
-        private Map<String, String> annotations;
-        private String creationTimestamp;
-        private String deletionTimestamp;
-        private Long generation;
-
-        MetaDecoder(Values in) {
-            super(in, Kube.ObjectMeta.class);
-        }
-
-        @Override
-        void reset() {
-            name = null;
-            namespace = null;
-            uid = null;
-            labels = null;
-            annotations = null;
-            creationTimestamp = null;
-            deletionTimestamp = null;
-            generation = null;
-        }
-
-        @Override
-        boolean field(String f, JsonToken v) throws IOException {
-            switch (f) {
-                case "name" -> name = string(v, f);
-                case "namespace" -> namespace = shared(v, f);
-                case "uid" -> uid = string(v, f);
-                case "labels" -> labels = stringMap(v, f);
-                case "annotations" -> annotations = stringMap(v, f);
-                case "creationTimestamp" -> creationTimestamp = string(v, f);
-                case "deletionTimestamp" -> deletionTimestamp = string(v, f);
-                case "generation" -> generation = longValue(v, f);
-                default -> {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        @Override
-        Kube.ObjectMeta build() {
-            return new Kube.ObjectMeta(name, namespace, uid, labels, annotations, creationTimestamp, deletionTimestamp,
-                    generation);
-        }
     }
 }

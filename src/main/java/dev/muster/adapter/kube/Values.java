@@ -12,9 +12,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The values every record decoder ({@link ObjectDecoder}) reads, with the per-request state they share: the tokens,
- * the quantities by string-table slot, the last boxed numbers and the table of shared records and lists. One per
- * request (see {@link StreamingDecoders.Reader}), so nothing is shared between requests or threads.
+ * The fields and values every record decoder ({@link RecordReader}) reads, with the per-request state they share: the
+ * tokens, the quantities by string-table slot, the last boxed numbers and the table of shared records and lists. One
+ * per request (see {@link StreamingDecoders.Reader}), so nothing is shared between requests or threads.
+ *
+ * <p>{@link #first} and {@link #next} are the field loop of every record: {@code for (String f = in.first(); f !=
+ * null; f = in.next())} with a switch on {@code f}, locals for the fields, and {@link #skip} for the others.
  *
  * <p>Every scalar takes a fast path only for the token it expects and a JSON {@code null} means "absent"; any other
  * token goes to databind for that field of that record ({@link Tokens#field}). A {@code null} inside a list or map
@@ -39,6 +42,9 @@ final class Values {
     /** The shared value records and lists of the request (see canonical). */
     private final HashMap<Object, Object> canonical = new HashMap<>();
 
+    /** The first token of the current field's value. */
+    private JsonToken value;
+
     /** The entries of the map being read (label and quantity maps never nest). */
     private final SmallMap.Builder entries = new SmallMap.Builder();
 
@@ -47,28 +53,72 @@ final class Values {
         this.quantities = new Qty[p.slots];
     }
 
+    // ------------------------------------------------------------ the fields of an object
+
+    /**
+     * Enters the object whose START_OBJECT is the current token (or, for a Node or Pod handed over by databind, whose
+     * first field name or END_OBJECT is): its first field's name, the value's first token read ({@link #value});
+     * null for an empty object.
+     */
+    String first() throws IOException {
+        JsonToken t = p.currentToken();
+        return field(t == JsonToken.START_OBJECT ? p.nextToken() : t);
+    }
+
+    /** After the last token of a field's value: the next field's name, as {@link #first}; null at the object's end. */
+    String next() throws IOException {
+        return field(p.nextToken());
+    }
+
+    private String field(JsonToken t) throws IOException {
+        if (t != JsonToken.FIELD_NAME) {
+            return null;
+        }
+        String f = p.currentName();
+        value = p.nextToken();
+        return f;
+    }
+
+    /** The first token of the value of the field {@link #first} or {@link #next} named. */
+    JsonToken value() {
+        return value;
+    }
+
+    /** Skips the value of a field the record does not have (outside the path wrapping, as databind does). */
+    void skip() throws IOException {
+        p.skipChildren();
+    }
+
+    // ------------------------------------------------------------ values that repeat
+
     /**
      * The value at this site read before from exactly the same bytes, or {@code read}'s (then offered for later).
-     * Only the byte path recalls anything; with Jackson this is {@code read.read()}.
+     * Only the byte path recalls anything; with Jackson this is {@code read.read(v, f)}.
      */
     @SuppressWarnings("unchecked")
-    <T> T recalled(int site, JsonToken v, ValueBody<T> read) throws IOException {
+    <T> T recalled(int site, JsonToken v, String f, ValueBody<T> read) throws IOException {
         if (v != JsonToken.START_OBJECT && v != JsonToken.START_ARRAY) {
-            return read.read(v);
+            return read.read(v, f);
         }
         Object seen = p.recall(site);
         if (seen != null) {
             return (T) seen;
         }
-        T value = read.read(v);
+        T value = read.read(v, f);
         p.remember(site, value);
         return value;
     }
 
-    /** Reads a value whose first token is {@code v}. */
+    /** Reads one object whose START_OBJECT is the current token. */
+    @FunctionalInterface
+    interface ObjectBody<T> {
+        T read() throws IOException;
+    }
+
+    /** Reads the value of field {@code f} whose first token is {@code v}. */
     @FunctionalInterface
     interface ValueBody<T> {
-        T read(JsonToken v) throws IOException;
+        T read(JsonToken v, String f) throws IOException;
     }
 
     // ------------------------------------------------------------ collections
@@ -283,7 +333,7 @@ final class Values {
      * A list of objects, each read by {@code one}; anything but an array (or null) goes to databind for field
      * {@code f} of {@code r}, a non-object element to {@link #element}, and failures get the element's index.
      */
-    <T> List<T> objects(JsonToken v, String f, Class<?> r, Class<T> type, int capacity, ObjectDecoder<T> one)
+    <T> List<T> objects(JsonToken v, String f, Class<?> r, Class<T> type, int capacity, ObjectBody<T> one)
             throws IOException {
         if (v != JsonToken.START_ARRAY) {
             return otherList(v, f, r);

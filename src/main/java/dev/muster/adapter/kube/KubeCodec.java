@@ -33,7 +33,7 @@ import java.util.Map;
  * The strict decoders for request bodies, one for JSON and one for YAML. Built here, explicitly, never taken
  * from CDI: Quarkus's application ObjectMapper (and any {@code ObjectMapperCustomizer}) must not loosen them.
  *
- * <p>Strict means what the API server's decoder does and Jackson does not by default (CONTRACT.md §3): a string
+ * <p>Strict means what the API server's decoder does and Jackson does not by default: a string
  * where a number or boolean belongs ({@code "minCount": "2"}), a number or boolean where a string belongs,
  * a fraction for an integer ({@code 2.5}), trailing bytes after the document, invalid UTF-8 and integers out of
  * range and nulls inside lists or maps are all 400s. Unknown fields are ignored. Explicit stream limits bound nesting depth, string and number
@@ -318,7 +318,7 @@ public final class KubeCodec {
      * value of the record field's declared type (Kube records' JSON names are their component names). A root list or
      * map has no property to carry {@code Nulls.FAIL}, so a null inside one leaves the fast path here.
      */
-    private static final class Slices implements StreamingDecoders.Fallback {
+    private static final class Slices implements ByteTokens.Fallback {
         private final ObjectMapper mapper;
         private final java.util.concurrent.ConcurrentHashMap<String, ObjectReader> fields =
                 new java.util.concurrent.ConcurrentHashMap<>();
@@ -340,7 +340,8 @@ public final class KubeCodec {
                     throw new IllegalStateException("no field " + record.getSimpleName() + "." + f);
                 });
             } catch (RuntimeException e) {
-                // databind cannot bind some types as a root value (a Map with Nulls.FAIL content, 2.22): Jackson reads
+                // databind cannot bind some types as a root value (a Map with Nulls.FAIL content, in Jackson 2.22):
+                // the Jackson path reads those
                 throw ByteTokens.bail();
             }
             return read(r, body, offset, length);

@@ -184,7 +184,7 @@ class CelSelectorsTest {
     @Test
     @DisplayName("a comprehension-heavy expression is stopped by the cost limit")
     void costLimit() {
-        String heavy = "lists.range(300).all(x, lists.range(300).all(y, x + y >= 0))";
+        String heavy = "lists.range(1000).all(x, lists.range(1000).all(y, x + y >= 0))";
         DeviceSelector selector = selectors.compile(heavy);
         assertThatThrownBy(() -> selector.matches(GPUS.get(0)))
                 .isInstanceOf(SelectorException.class)
@@ -194,6 +194,15 @@ class CelSelectorsTest {
         for (int i = 0; i < 5; i++) {
             assertThat(small.matches(GPUS.get(0))).isTrue();
         }
+    }
+
+    @Test
+    @DisplayName("with the cost limit out of the way, the comprehension iteration limit stops the same expression")
+    void iterationLimit() {
+        CelSelectors unbounded = new CelSelectors(8, Long.MAX_VALUE);
+        assertThatThrownBy(() -> unbounded.compile("lists.range(1000).all(x, lists.range(1000).all(y, x + y >= 0))").matches(GPUS.get(0)))
+                .isInstanceOf(SelectorException.class)
+                .hasMessageContaining("Iteration budget exceeded: " + CelSelectors.COMPREHENSION_MAX_ITERATIONS);
     }
 
     @Test

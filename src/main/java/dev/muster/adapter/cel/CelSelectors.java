@@ -91,6 +91,16 @@ public final class CelSelectors {
     private final Map<String, Entry> cache;
 
     /** Default cache size and cost limit. */
+    /** The process's compiler, shared by validation and mapping: programs are a pure function of the text. */
+    private static final class Shared {
+        static final CelSelectors INSTANCE = new CelSelectors();
+    }
+
+    /** The compiler every request path uses, so an expression is compiled once per process. */
+    public static CelSelectors shared() {
+        return Shared.INSTANCE;
+    }
+
     public CelSelectors() {
         this(DEFAULT_CACHE_SIZE, DEFAULT_COST_LIMIT);
     }

@@ -1,5 +1,6 @@
 package dev.muster.adapter.grpc;
 
+import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.core.model.QuantityFormatException;
 import dev.muster.adapter.kube.RequestDocument;
@@ -128,7 +129,7 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
      */
     private static DecisionRequest compile(RequestDocument doc) {
         try {
-            return KubeMapper.toDecisionRequest(doc);
+            return KubeMapper.toDecisionRequest(doc, CelSelectors.shared()::compile);
         } catch (QuantityFormatException e) {
             throw GrpcErrors.invalid("FieldValueInvalid", "", e.getMessage());
         } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package dev.muster.adapter.grpc;
 
 import dev.muster.adapter.kube.Kube;
+import dev.muster.adapter.kube.KubeDra;
 import dev.muster.adapter.kube.Qty;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.grpc.v1.DecideRequest;
@@ -53,10 +54,14 @@ public final class GrpcRequestMapper {
                 list(s.getWorkloadsList(), GrpcRequestMapper::workload),
                 list(s.getPriorityClassesList(), GrpcRequestMapper::priorityClass),
                 list(s.getPodDisruptionBudgetsList(), GrpcRequestMapper::pdb),
-                list(s.getDeviceClassesList(), d -> metaOnly(d.hasMetadata(), d.getMetadata())),
-                list(s.getResourceSlicesList(), d -> metaOnly(d.hasMetadata(), d.getMetadata())),
-                list(s.getResourceClaimsList(), d -> metaOnly(d.hasMetadata(), d.getMetadata())),
-                list(s.getResourceClaimTemplatesList(), d -> metaOnly(d.hasMetadata(), d.getMetadata())));
+                list(s.getDeviceClassesList(), d -> new KubeDra.DeviceClass(meta(d.hasMetadata(), d.getMetadata()),
+                        null)),
+                list(s.getResourceSlicesList(), d -> new KubeDra.ResourceSlice(meta(d.hasMetadata(), d.getMetadata()),
+                        null)),
+                list(s.getResourceClaimsList(), d -> new KubeDra.ResourceClaim(meta(d.hasMetadata(), d.getMetadata()),
+                        null, null)),
+                list(s.getResourceClaimTemplatesList(), d -> new KubeDra.ResourceClaimTemplate(
+                        meta(d.hasMetadata(), d.getMetadata()), null)));
     }
 
     // ---------------------------------------------------------------- helpers
@@ -96,8 +101,8 @@ public final class GrpcRequestMapper {
         return out;
     }
 
-    private static Kube.MetaOnly metaOnly(boolean has, dev.muster.grpc.v1.ObjectMeta m) {
-        return new Kube.MetaOnly(has ? meta(m) : null);
+    private static Kube.ObjectMeta meta(boolean has, dev.muster.grpc.v1.ObjectMeta m) {
+        return has ? meta(m) : null;
     }
 
     static Kube.ObjectMeta meta(dev.muster.grpc.v1.ObjectMeta m) {
@@ -145,7 +150,7 @@ public final class GrpcRequestMapper {
     static Kube.Pod pod(dev.muster.grpc.v1.Pod p) {
         Kube.PodStatus status = null;
         if (p.hasStatus()) {
-            status = new Kube.PodStatus(str(p.getStatus().getPhase()), str(p.getStatus().getNominatedNodeName()));
+            status = new Kube.PodStatus(str(p.getStatus().getPhase()), str(p.getStatus().getNominatedNodeName()), null);
         }
         return new Kube.Pod(p.hasMetadata() ? meta(p.getMetadata()) : null, p.hasSpec() ? podSpec(p.getSpec()) : null,
                 status);
@@ -263,7 +268,8 @@ public final class GrpcRequestMapper {
         if (g.hasStatus()) {
             status = new Kube.PodGroupStatus(list(g.getStatus().getConditionsList(), c -> new Kube.Condition(
                     str(c.getType()), str(c.getStatus()), str(c.getReason()), str(c.getMessage()),
-                    c.hasObservedGeneration() ? c.getObservedGeneration() : null, str(c.getLastTransitionTime()))));
+                    c.hasObservedGeneration() ? c.getObservedGeneration() : null, str(c.getLastTransitionTime()))),
+                    null);
         }
         return new Kube.PodGroup(g.hasMetadata() ? meta(g.getMetadata()) : null, spec, status);
     }

@@ -152,7 +152,7 @@ public final class Kube {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PodStatus(String phase, String nominatedNodeName) {
+    public record PodStatus(String phase, String nominatedNodeName, List<ClaimStatus> resourceClaimStatuses) {
     }
 
     // ---------------------------------------------------------------- scheduling.k8s.io/v1alpha2
@@ -197,7 +197,12 @@ public final class Kube {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PodGroupStatus(List<Condition> conditions) {
+    public record PodGroupStatus(List<Condition> conditions, List<ClaimStatus> resourceClaimStatuses) {
+    }
+
+    /** A {@code status.resourceClaimStatuses[]} entry of a pod or PodGroup: the claim generated for an entry. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ClaimStatus(String name, String resourceClaimName) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -241,8 +246,4 @@ public final class Kube {
     public record PdbStatus(Integer disruptionsAllowed) {
     }
 
-    /** DRA objects (DeviceClass, ResourceSlice, ResourceClaim, ResourceClaimTemplate): identity only for now. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record MetaOnly(ObjectMeta metadata) {
-    }
 }

@@ -2,6 +2,8 @@ package dev.muster.adapter.kube;
 
 import dev.muster.core.decision.DecisionOptions;
 import dev.muster.core.decision.DecisionRequest;
+import dev.muster.core.dra.DeviceSelector;
+import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.Affinity;
 import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.Condition;
@@ -40,13 +42,26 @@ import java.util.Map;
  *
  * <p>Precondition: the document passed {@code RequestValidator} without causes; on unvalidated input this may
  * throw. It runs over 50,000-pod snapshots: plain loops, pre-sized lists, no regex, no reflection.
- * Workloads and DRA objects are validated but not (yet) part of {@link ClusterState}.
+ * Workloads are validated but not part of {@link ClusterState}; DRA objects go to the request through
+ * {@link DraMapper}.
  */
 public final class KubeMapper {
     private KubeMapper() {
     }
 
+    /**
+     * The request without DRA selectors compiled: a request whose device classes or claims carry selectors needs
+     * {@link #toDecisionRequest(RequestDocument, java.util.function.Function)}.
+     */
     public static DecisionRequest toDecisionRequest(RequestDocument doc) {
+        return toDecisionRequest(doc, expression -> {
+            throw new IllegalStateException("no device selector compiler for " + expression);
+        });
+    }
+
+    /** @param selectors compiles DRA device selectors (CEL expressions) */
+    public static DecisionRequest toDecisionRequest(RequestDocument doc,
+                                                    java.util.function.Function<String, DeviceSelector> selectors) {
         RequestDocument.Options o = doc.options();
         DecisionOptions options = new DecisionOptions(
                 o == null || o.preemption() == null || o.preemption(),
@@ -58,7 +73,10 @@ public final class KubeMapper {
                 groups.add(GroupRef.parse(s, "default"));
             }
         }
-        return new DecisionRequest(toClusterState(doc.snapshot()), groups, options);
+        RequestDocument.Snapshot s = doc.snapshot();
+        DraObjects dra = new DraMapper(selectors).map(s.deviceClasses(), s.resourceSlices(), s.resourceClaims(),
+                s.resourceClaimTemplates());
+        return new DecisionRequest(toClusterState(s), groups, options, dra);
     }
 
     public static ClusterState toClusterState(RequestDocument.Snapshot s) {
@@ -144,7 +162,7 @@ public final class KubeMapper {
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
                 gates(spec.schedulingGates()),
                 spec.schedulingGroup() == null ? null : spec.schedulingGroup().podGroupName(),
-                claims(spec.resourceClaims()), nominated, terminating);
+                claims(spec.resourceClaims()), nominated, terminating, claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()));
     }
 
     private static List<Toleration> tolerations(List<Kube.Toleration> in, Shared shared) {
@@ -303,6 +321,16 @@ public final class KubeMapper {
                 anti == null ? null : weightedTerms(anti.preferredDuringSchedulingIgnoredDuringExecution(), podLabels));
     }
 
+    static List<NodeSelectorTerm> nodeSelectorTerms(Kube.NodeSelector s) {
+        List<NodeSelectorTerm> out = new ArrayList<>();
+        if (s.nodeSelectorTerms() != null) {
+            for (Kube.NodeSelectorTerm t : s.nodeSelectorTerms()) {
+                out.add(nodeSelectorTerm(t));
+            }
+        }
+        return out;
+    }
+
     private static NodeSelectorTerm nodeSelectorTerm(Kube.NodeSelectorTerm t) {
         if (t == null) {
             return new NodeSelectorTerm(List.of(), List.of());
@@ -437,7 +465,19 @@ public final class KubeMapper {
         return new PodGroup(new GroupRef(m.namespaceOrDefault(), m.name()), m.uid(),
                 m.generation() == null ? 0 : m.generation(), Timestamps.epochSecondsOrMax(m.creationTimestamp()),
                 policy, keys, claims(spec.resourceClaims()), mode, spec.priorityClassName(), spec.priority(),
-                conditions, m.annotations());
+                conditions, m.annotations(), claimStatuses(g.status() == null ? null : g.status().resourceClaimStatuses()));
+    }
+
+    /** {@code status.resourceClaimStatuses}: entry name → generated claim name ("" when none is needed). */
+    static Map<String, String> claimStatuses(List<Kube.ClaimStatus> in) {
+        if (in == null || in.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> out = new java.util.TreeMap<>();
+        for (Kube.ClaimStatus c : in) {
+            out.put(c.name(), c.resourceClaimName() == null ? "" : c.resourceClaimName());
+        }
+        return out;
     }
 
     private static SchedulingPolicy policy(Kube.SchedulingPolicy p) {

@@ -167,13 +167,15 @@ final class PodDecoders extends RecordReader {
         Class<?> r = Kube.PodStatus.class;
         String phase = null;
         String nominatedNodeName = null;
+        List<Kube.ClaimStatus> claimStatuses = null;
         for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
                 case "phase" -> phase = shared(f, r);
                 case "nominatedNodeName" -> nominatedNodeName = shared(f, r);
+                case "resourceClaimStatuses" -> claimStatuses = list(f, r, Kube.ClaimStatus.class);
                 default -> in.skip();
             }
         }
-        return in.canonical(new Kube.PodStatus(phase, nominatedNodeName));
+        return in.canonical(new Kube.PodStatus(phase, nominatedNodeName, Values.frozen(claimStatuses)));
     }
 }

@@ -15,9 +15,9 @@ public record RequestDocument(Snapshot snapshot, List<String> podGroups, Options
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Snapshot(List<Kube.Node> nodes, List<Kube.Pod> pods, List<Kube.PodGroup> podGroups,
                            List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
-                           List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<Kube.MetaOnly> deviceClasses,
-                           List<Kube.MetaOnly> resourceSlices, List<Kube.MetaOnly> resourceClaims,
-                           List<Kube.MetaOnly> resourceClaimTemplates) {
+                           List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<KubeDra.DeviceClass> deviceClasses,
+                           List<KubeDra.ResourceSlice> resourceSlices, List<KubeDra.ResourceClaim> resourceClaims,
+                           List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates) {
     }
 
     /** {@code preemption} defaults to true, {@code explain} to false. */

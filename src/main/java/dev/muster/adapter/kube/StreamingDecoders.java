@@ -228,10 +228,10 @@ final class StreamingDecoders {
             List<Kube.Workload> workloads = null;
             List<Kube.PriorityClass> priorityClasses = null;
             List<Kube.PodDisruptionBudget> podDisruptionBudgets = null;
-            List<Kube.MetaOnly> deviceClasses = null;
-            List<Kube.MetaOnly> resourceSlices = null;
-            List<Kube.MetaOnly> resourceClaims = null;
-            List<Kube.MetaOnly> resourceClaimTemplates = null;
+            List<KubeDra.DeviceClass> deviceClasses = null;
+            List<KubeDra.ResourceSlice> resourceSlices = null;
+            List<KubeDra.ResourceClaim> resourceClaims = null;
+            List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates = null;
             Class<?> r = RequestDocument.Snapshot.class;
             int seen = 0;
             for (JsonToken t = aheadNext(); t == JsonToken.FIELD_NAME; t = aheadNext()) {

@@ -3,6 +3,7 @@ package dev.muster.adapter.rest;
 import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.KubeCodec;
+import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.rest.error.KubeStatus;
@@ -64,7 +65,7 @@ public class RequestPipeline {
     /** Compiles a validated document into the core request. */
     public DecisionRequest compile(RequestDocument doc) {
         try {
-            return KubeMapper.toDecisionRequest(doc);
+            return KubeMapper.toDecisionRequest(doc, CelSelectors.shared()::compile);
         } catch (RuntimeException e) {
             // validation should have caught it: still the client's input, so a 400, not a 500
             LOG.warn("a validated request could not be compiled (validation gap)", e);

@@ -8,34 +8,19 @@ import static dev.muster.adapter.validation.FieldRules.enumOptional;
 import static dev.muster.adapter.validation.FieldRules.labelSelector;
 
 /**
- * The remaining snapshot lists: {@code priorityClasses}, {@code podDisruptionBudgets}, and the DRA objects
- * ({@code deviceClasses}, {@code resourceSlices}, {@code resourceClaims}, {@code resourceClaimTemplates}), of which
- * only the metadata is checked.
+ * The remaining snapshot lists: {@code priorityClasses} and {@code podDisruptionBudgets}.
  */
 final class OtherObjectRules implements ObjectFamily {
     private static final ObjectLists.Kind<Kube.PriorityClass> PRIORITY_CLASSES = new ObjectLists.Kind<>(
             ".priorityClasses", "must be a PriorityClass object", false, Kube.PriorityClass::metadata);
     private static final ObjectLists.Kind<Kube.PodDisruptionBudget> PDBS = new ObjectLists.Kind<>(
             ".podDisruptionBudgets", "must be a PodDisruptionBudget object", true, Kube.PodDisruptionBudget::metadata);
-    private static final ObjectLists.Kind<Kube.MetaOnly> DEVICE_CLASSES = metaOnly(".deviceClasses", false);
-    private static final ObjectLists.Kind<Kube.MetaOnly> RESOURCE_SLICES = metaOnly(".resourceSlices", false);
-    private static final ObjectLists.Kind<Kube.MetaOnly> RESOURCE_CLAIMS = metaOnly(".resourceClaims", true);
-    private static final ObjectLists.Kind<Kube.MetaOnly> RESOURCE_CLAIM_TEMPLATES =
-            metaOnly(".resourceClaimTemplates", true);
-
-    private static ObjectLists.Kind<Kube.MetaOnly> metaOnly(String field, boolean namespaced) {
-        return new ObjectLists.Kind<>(field, "must be an object", namespaced, Kube.MetaOnly::metadata);
-    }
 
     @Override
     public void validate(RequestDocument.Snapshot s, ValidationLimits limits, FieldPath p, Causes c) {
         int max = limits.maxObjects();
         ObjectLists.check(PRIORITY_CLASSES, s.priorityClasses(), max, p, OtherObjectRules::priorityClass, c);
         ObjectLists.check(PDBS, s.podDisruptionBudgets(), max, p, OtherObjectRules::pdb, c);
-        ObjectLists.check(DEVICE_CLASSES, s.deviceClasses(), max, p, ObjectLists.metadataOnly(), c);
-        ObjectLists.check(RESOURCE_SLICES, s.resourceSlices(), max, p, ObjectLists.metadataOnly(), c);
-        ObjectLists.check(RESOURCE_CLAIMS, s.resourceClaims(), max, p, ObjectLists.metadataOnly(), c);
-        ObjectLists.check(RESOURCE_CLAIM_TEMPLATES, s.resourceClaimTemplates(), max, p, ObjectLists.metadataOnly(), c);
     }
 
     private static void priorityClass(Kube.PriorityClass pc, FieldPath p, Causes c) {

@@ -31,7 +31,8 @@ public final class RequestValidator {
             new NodeRules(),
             new PodRules(),
             new PodGroupRules(),
-            new OtherObjectRules());
+            new OtherObjectRules(),
+            new DraRules());
 
     private final ValidationLimits limits;
 

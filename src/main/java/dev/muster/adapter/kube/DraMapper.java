@@ -1,0 +1,281 @@
+package dev.muster.adapter.kube;
+
+import dev.muster.core.dra.AllocationResult;
+import dev.muster.core.dra.ClaimConsumer;
+import dev.muster.core.dra.Device;
+import dev.muster.core.dra.DeviceAttribute;
+import dev.muster.core.dra.DeviceClass;
+import dev.muster.core.dra.DeviceSelector;
+import dev.muster.core.dra.DraObjects;
+import dev.muster.core.dra.OpaqueConfig;
+import dev.muster.core.dra.ResourceClaim;
+import dev.muster.core.dra.ResourceClaimSpec;
+import dev.muster.core.dra.ResourceClaimTemplate;
+import dev.muster.core.dra.ResourceSlice;
+import dev.muster.core.model.NodeSelectorTerm;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * {@code resource.k8s.io} objects → the core's DRA model, after validation (which guarantees every rule the
+ * model's records check). Applies the API server's defaults the allocator relies on: {@code allocationMode}
+ * ExactCount, {@code count} 1. Selectors are compiled by the given compiler, so the same expression is compiled once
+ * however many objects carry it.
+ */
+public final class DraMapper {
+    private final Function<String, DeviceSelector> selectors;
+
+    /** @param selectors compiles a CEL device selector (validation has already proved that it compiles) */
+    public DraMapper(Function<String, DeviceSelector> selectors) {
+        this.selectors = selectors;
+    }
+
+    public DraObjects map(List<KubeDra.DeviceClass> classes, List<KubeDra.ResourceSlice> slices,
+                          List<KubeDra.ResourceClaim> claims, List<KubeDra.ResourceClaimTemplate> templates) {
+        if (empty(classes) && empty(slices) && empty(claims) && empty(templates)) {
+            return DraObjects.NONE;
+        }
+        List<DeviceClass> c = new ArrayList<>();
+        for (KubeDra.DeviceClass k : nn(classes)) {
+            KubeDra.DeviceClassSpec spec = k.spec();
+            c.add(new DeviceClass(k.metadata().name(), spec == null ? null : selectors(spec.selectors()),
+                    spec == null ? null : opaque(spec.config())));
+        }
+        List<ResourceSlice> s = new ArrayList<>();
+        for (KubeDra.ResourceSlice k : nn(slices)) {
+            s.add(slice(k));
+        }
+        List<ResourceClaim> rc = new ArrayList<>();
+        for (KubeDra.ResourceClaim k : nn(claims)) {
+            rc.add(claim(k));
+        }
+        List<ResourceClaimTemplate> t = new ArrayList<>();
+        for (KubeDra.ResourceClaimTemplate k : nn(templates)) {
+            KubeDra.ClaimSpec spec = k.spec() == null ? null : k.spec().spec();
+            t.add(new ResourceClaimTemplate(k.metadata().namespaceOrDefault(), k.metadata().name(), claimSpec(spec)));
+        }
+        return new DraObjects(c, s, rc, t);
+    }
+
+    private static boolean empty(List<?> l) {
+        return l == null || l.isEmpty();
+    }
+
+    private static <T> List<T> nn(List<T> l) {
+        return l == null ? List.of() : l;
+    }
+
+    private List<DeviceSelector> selectors(List<KubeDra.Selector> in) {
+        List<DeviceSelector> out = new ArrayList<>();
+        for (KubeDra.Selector sel : nn(in)) {
+            out.add(selectors.apply(sel.cel().expression()));
+        }
+        return out;
+    }
+
+    private static List<OpaqueConfig> opaque(List<KubeDra.Config> in) {
+        List<OpaqueConfig> out = new ArrayList<>();
+        for (KubeDra.Config k : nn(in)) {
+            out.add(opaque(k.opaque()));
+        }
+        return out;
+    }
+
+    private static OpaqueConfig opaque(KubeDra.Opaque o) {
+        return new OpaqueConfig(o.driver(), o.parameters() == null ? null : o.parameters().toString());
+    }
+
+    // ---------------------------------------------------------------- slices
+
+    private ResourceSlice slice(KubeDra.ResourceSlice k) {
+        KubeDra.ResourceSliceSpec spec = k.spec();
+        KubeDra.Pool p = spec.pool();
+        ResourceSlice.Pool pool = new ResourceSlice.Pool(p.name(), p.generation() == null ? 0 : p.generation(),
+                p.resourceSliceCount() == null ? 1 : p.resourceSliceCount());
+        List<Device> devices = new ArrayList<>();
+        for (KubeDra.Device d : nn(spec.devices())) {
+            devices.add(device(d));
+        }
+        List<ResourceSlice.CounterSet> counters = new ArrayList<>();
+        for (KubeDra.CounterSet cs : nn(spec.sharedCounters())) {
+            counters.add(new ResourceSlice.CounterSet(cs.name(), counters(cs.counters())));
+        }
+        return new ResourceSlice(k.metadata().name(), spec.driver(), pool, blank(spec.nodeName()),
+                terms(spec.nodeSelector()), Boolean.TRUE.equals(spec.allNodes()),
+                Boolean.TRUE.equals(spec.perDeviceNodeSelection()), devices, counters);
+    }
+
+    private static String blank(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+
+    private static Map<String, String> counters(Map<String, KubeDra.Counter> in) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (in != null) {
+            in.forEach((name, c) -> out.put(name, c.value().text()));
+        }
+        return out;
+    }
+
+    private static Device device(KubeDra.Device d) {
+        Map<String, DeviceAttribute> attributes = new LinkedHashMap<>();
+        if (d.attributes() != null) {
+            d.attributes().forEach((name, a) -> attributes.put(name, attribute(a)));
+        }
+        Map<String, Device.Capacity> capacity = new LinkedHashMap<>();
+        if (d.capacity() != null) {
+            d.capacity().forEach((name, c) -> capacity.put(name, new Device.Capacity(c.value().text(),
+                    policy(c.requestPolicy()))));
+        }
+        List<Device.CounterConsumption> consumes = new ArrayList<>();
+        for (KubeDra.CounterConsumption cc : nn(d.consumesCounters())) {
+            consumes.add(new Device.CounterConsumption(cc.counterSet(), counters(cc.counters())));
+        }
+        List<Device.Taint> taints = new ArrayList<>();
+        for (KubeDra.Taint t : nn(d.taints())) {
+            taints.add(new Device.Taint(t.key(), t.value(), t.effect()));
+        }
+        return new Device(d.name(), attributes, capacity, consumes, taints,
+                Boolean.TRUE.equals(d.allowMultipleAllocations()), Boolean.TRUE.equals(d.bindsToNode()),
+                d.bindingConditions(), d.bindingFailureConditions(), blank(d.nodeName()), terms(d.nodeSelector()),
+                Boolean.TRUE.equals(d.allNodes()));
+    }
+
+    static DeviceAttribute attribute(KubeDra.Attribute a) {
+        if (a.intValue() != null) {
+            return new DeviceAttribute.IntValue(a.intValue());
+        }
+        if (a.boolValue() != null) {
+            return new DeviceAttribute.BoolValue(a.boolValue());
+        }
+        if (a.stringValue() != null) {
+            return new DeviceAttribute.StringValue(a.stringValue());
+        }
+        return new DeviceAttribute.VersionValue(a.versionValue());
+    }
+
+    private static Device.RequestPolicy policy(KubeDra.RequestPolicy p) {
+        if (p == null) {
+            return null;
+        }
+        List<String> valid = new ArrayList<>();
+        for (Qty q : nn(p.validValues())) {
+            valid.add(q.text());
+        }
+        KubeDra.ValidRange r = p.validRange();
+        return new Device.RequestPolicy(text(p.defaultValue()), valid, r == null ? null
+                : new Device.ValidRange(text(r.min()), text(r.max()), text(r.step())));
+    }
+
+    private static String text(Qty q) {
+        return q == null ? null : q.text();
+    }
+
+    private static List<NodeSelectorTerm> terms(Kube.NodeSelector s) {
+        return s == null ? null : KubeMapper.nodeSelectorTerms(s);
+    }
+
+    // ---------------------------------------------------------------- claims
+
+    private ResourceClaim claim(KubeDra.ResourceClaim k) {
+        KubeDra.ClaimStatus status = k.status();
+        AllocationResult allocation = status == null || status.allocation() == null ? null
+                : allocation(status.allocation());
+        List<ClaimConsumer> reserved = new ArrayList<>();
+        if (status != null) {
+            for (KubeDra.Consumer c : nn(status.reservedFor())) {
+                reserved.add(new ClaimConsumer(c.apiGroup(), c.resource(), c.name(), c.uid()));
+            }
+        }
+        Kube.ObjectMeta m = k.metadata();
+        return new ResourceClaim(m.namespaceOrDefault(), m.name(), m.uid(), claimSpec(k.spec()), allocation, reserved,
+                m.deletionTimestamp() != null);
+    }
+
+    private ResourceClaimSpec claimSpec(KubeDra.ClaimSpec spec) {
+        KubeDra.DeviceClaim d = spec == null ? null : spec.devices();
+        if (d == null) {
+            return new ResourceClaimSpec(List.of(), List.of(), List.of());
+        }
+        List<ResourceClaimSpec.Request> requests = new ArrayList<>();
+        for (KubeDra.Request r : nn(d.requests())) {
+            if (r.exactly() != null) {
+                KubeDra.ExactRequest e = r.exactly();
+                requests.add(ResourceClaimSpec.Request.exactly(r.name(), new ResourceClaimSpec.ExactRequest(
+                        e.deviceClassName(), selectors(e.selectors()), mode(e.allocationMode()), count(e.count()),
+                        Boolean.TRUE.equals(e.adminAccess()), tolerations(e.tolerations()),
+                        capacity(e.capacity()))));
+            } else {
+                List<ResourceClaimSpec.SubRequest> subs = new ArrayList<>();
+                for (KubeDra.SubRequest sr : r.firstAvailable()) {
+                    subs.add(new ResourceClaimSpec.SubRequest(sr.name(), sr.deviceClassName(),
+                            selectors(sr.selectors()), mode(sr.allocationMode()), count(sr.count()),
+                            tolerations(sr.tolerations()), capacity(sr.capacity())));
+                }
+                requests.add(ResourceClaimSpec.Request.firstAvailable(r.name(), subs));
+            }
+        }
+        List<ResourceClaimSpec.Constraint> constraints = new ArrayList<>();
+        for (KubeDra.Constraint c : nn(d.constraints())) {
+            constraints.add(new ResourceClaimSpec.Constraint(c.requests(), blank(c.matchAttribute()),
+                    blank(c.distinctAttribute())));
+        }
+        List<ResourceClaimSpec.ClaimConfig> config = new ArrayList<>();
+        for (KubeDra.Config c : nn(d.config())) {
+            config.add(new ResourceClaimSpec.ClaimConfig(c.requests(), opaque(c.opaque())));
+        }
+        return new ResourceClaimSpec(requests, constraints, config);
+    }
+
+    private static ResourceClaimSpec.AllocationMode mode(String s) {
+        return "All".equals(s) ? ResourceClaimSpec.AllocationMode.All : ResourceClaimSpec.AllocationMode.ExactCount;
+    }
+
+    private static long count(Long c) {
+        return c == null ? 0 : c;
+    }
+
+    private static List<ResourceClaimSpec.Toleration> tolerations(List<KubeDra.Toleration> in) {
+        List<ResourceClaimSpec.Toleration> out = new ArrayList<>();
+        for (KubeDra.Toleration t : nn(in)) {
+            out.add(new ResourceClaimSpec.Toleration(t.key(),
+                    "Exists".equals(t.operator()) ? ResourceClaimSpec.Toleration.Operator.Exists
+                            : ResourceClaimSpec.Toleration.Operator.Equal, t.value(), t.effect(), t.tolerationSeconds()));
+        }
+        return out;
+    }
+
+    private static Map<String, String> capacity(KubeDra.CapacityRequirements c) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (c != null && c.requests() != null) {
+            c.requests().forEach((k, v) -> out.put(k, v.text()));
+        }
+        return out;
+    }
+
+    private static AllocationResult allocation(KubeDra.Allocation a) {
+        List<AllocationResult.DeviceResult> results = new ArrayList<>();
+        List<AllocationResult.AllocationConfig> config = new ArrayList<>();
+        if (a.devices() != null) {
+            for (KubeDra.Result r : nn(a.devices().results())) {
+                Map<String, String> consumed = new LinkedHashMap<>();
+                if (r.consumedCapacity() != null) {
+                    r.consumedCapacity().forEach((k, v) -> consumed.put(k, v.text()));
+                }
+                results.add(new AllocationResult.DeviceResult(r.request(), r.driver(), r.pool(), r.device(),
+                        Boolean.TRUE.equals(r.adminAccess()), tolerations(r.tolerations()), blank(r.shareID()),
+                        consumed, null, null));
+            }
+            for (KubeDra.AllocationConfig c : nn(a.devices().config())) {
+                config.add(new AllocationResult.AllocationConfig("FromClass".equals(c.source())
+                        ? AllocationResult.ConfigSource.FromClass : AllocationResult.ConfigSource.FromClaim,
+                        c.requests(), opaque(c.opaque())));
+            }
+        }
+        return new AllocationResult(results, config, terms(a.nodeSelector()));
+    }
+}

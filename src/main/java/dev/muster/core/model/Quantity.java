@@ -38,6 +38,64 @@ public final class Quantity {
         return scaledCeil(s, 0);
     }
 
+    /**
+     * The exact value of a quantity, no rounding (e.g. {@code 1.5Gi} = 1610612736, {@code 500m} = 0.5). For exact
+     * comparisons and sums (device capacities, counters). Suffix exponents beyond ±10^400 are rejected rather than
+     * building huge numbers.
+     *
+     * @throws QuantityFormatException when the text is not a quantity
+     */
+    public static BigDecimal exact(String s) {
+        scaledCeil(s, 0); // validates the grammar
+        int n = s.length();
+        int i = 0;
+        if (s.charAt(0) == '+' || s.charAt(0) == '-') {
+            i = 1;
+        }
+        int start = i;
+        while (i < n && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) {
+            i++;
+        }
+        String mantissa = s.substring(start, i);
+        if (mantissa.startsWith(".")) {
+            mantissa = "0" + mantissa;
+        }
+        if (mantissa.endsWith(".")) {
+            mantissa = mantissa + "0";
+        }
+        BigDecimal v = new BigDecimal(mantissa);
+        String suffix = s.substring(i);
+        switch (suffix) {
+            case "" -> { }
+            case "n" -> v = v.scaleByPowerOfTen(-9);
+            case "u" -> v = v.scaleByPowerOfTen(-6);
+            case "m" -> v = v.scaleByPowerOfTen(-3);
+            case "k" -> v = v.scaleByPowerOfTen(3);
+            case "M" -> v = v.scaleByPowerOfTen(6);
+            case "G" -> v = v.scaleByPowerOfTen(9);
+            case "T" -> v = v.scaleByPowerOfTen(12);
+            case "P" -> v = v.scaleByPowerOfTen(15);
+            case "E" -> v = v.scaleByPowerOfTen(18);
+            case "Ki" -> v = v.multiply(BigDecimal.valueOf(1L << 10));
+            case "Mi" -> v = v.multiply(BigDecimal.valueOf(1L << 20));
+            case "Gi" -> v = v.multiply(BigDecimal.valueOf(1L << 30));
+            case "Ti" -> v = v.multiply(BigDecimal.valueOf(1L << 40));
+            case "Pi" -> v = v.multiply(BigDecimal.valueOf(1L << 50));
+            case "Ei" -> v = v.multiply(BigDecimal.valueOf(1L << 60));
+            default -> {
+                int e = parseExponent(s, i);
+                if (Math.abs(e) > 400) {
+                    throw new QuantityFormatException(s);
+                }
+                v = v.scaleByPowerOfTen(e);
+            }
+        }
+        if (s.charAt(0) == '-') {
+            v = v.negate();
+        }
+        return v.signum() == 0 ? BigDecimal.ZERO : v.stripTrailingZeros();
+    }
+
     /** Whether the text is a well-formed quantity. */
     public static boolean isValid(String s) {
         try {

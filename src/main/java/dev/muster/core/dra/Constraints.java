@@ -30,9 +30,25 @@ final class Constraints {
             return requests.contains(request) || sub != null && requests.contains(request + "/" + sub);
         }
 
-        abstract boolean add(String request, String sub, DraIndex.PoolDevice d);
+        /** Whether the device may join; if so it is counted in. Uncovered requests always pass. */
+        final boolean add(String request, String sub, DraIndex.PoolDevice d) {
+            if (!covers(request, sub)) {
+                return true;
+            }
+            DeviceAttribute a = lookup(d, attribute);
+            return a != null && accept(a);
+        }
 
-        abstract void remove(String request, String sub, DraIndex.PoolDevice d);
+        /** Takes back the latest accepted device of a covered request. */
+        final void remove(String request, String sub, DraIndex.PoolDevice d) {
+            if (covers(request, sub)) {
+                forgetLast();
+            }
+        }
+
+        abstract boolean accept(DeviceAttribute a);
+
+        abstract void forgetLast();
     }
 
     static Constraint of(ResourceClaimSpec.Constraint c) {
@@ -66,14 +82,7 @@ final class Constraints {
         }
 
         @Override
-        boolean add(String request, String sub, DraIndex.PoolDevice d) {
-            if (!covers(request, sub)) {
-                return true;
-            }
-            DeviceAttribute a = lookup(d, attribute);
-            if (a == null) {
-                return false;
-            }
+        boolean accept(DeviceAttribute a) {
             if (count == 0) {
                 value = a;
             } else if (!a.equals(value)) {
@@ -84,10 +93,8 @@ final class Constraints {
         }
 
         @Override
-        void remove(String request, String sub, DraIndex.PoolDevice d) {
-            if (covers(request, sub)) {
-                count--;
-            }
+        void forgetLast() {
+            count--;
         }
     }
 
@@ -100,12 +107,8 @@ final class Constraints {
         }
 
         @Override
-        boolean add(String request, String sub, DraIndex.PoolDevice d) {
-            if (!covers(request, sub)) {
-                return true;
-            }
-            DeviceAttribute a = lookup(d, attribute);
-            if (a == null || values.contains(a)) {
+        boolean accept(DeviceAttribute a) {
+            if (values.contains(a)) {
                 return false;
             }
             values.add(a);
@@ -113,10 +116,8 @@ final class Constraints {
         }
 
         @Override
-        void remove(String request, String sub, DraIndex.PoolDevice d) {
-            if (covers(request, sub)) {
-                values.remove(values.size() - 1);
-            }
+        void forgetLast() {
+            values.remove(values.size() - 1);
         }
     }
 }

@@ -304,30 +304,29 @@ public final class DraIndex {
     SelectorDevice selectorDevice(PoolDevice d) {
         return selectorDevices.computeIfAbsent(d.id(), k -> {
             String driver = d.id().driver();
-            Map<String, Map<String, DeviceAttribute>> attrs = new HashMap<>();
-            d.device().attributes().forEach((name, v) -> {
-                int slash = name.indexOf('/');
-                String domain = slash < 0 ? driver : name.substring(0, slash);
-                String id = slash < 0 ? name : name.substring(slash + 1);
-                Map<String, DeviceAttribute> m = attrs.computeIfAbsent(domain, x -> new HashMap<>());
-                if (slash >= 0 || !m.containsKey(id)) { // an explicitly qualified name wins
-                    m.put(id, v);
-                }
-            });
-            Map<String, Map<String, BigDecimal>> caps = new HashMap<>();
-            d.device().capacity().forEach((name, c) -> {
-                int slash = name.indexOf('/');
-                String domain = slash < 0 ? driver : name.substring(0, slash);
-                String id = slash < 0 ? name : name.substring(slash + 1);
-                Map<String, BigDecimal> m = caps.computeIfAbsent(domain, x -> new HashMap<>());
-                if (slash >= 0 || !m.containsKey(id)) {
-                    m.put(id, Quantity.exact(c.value()));
-                }
-            });
+            Map<String, Map<String, DeviceAttribute>> attrs = byDomain(d.device().attributes(), driver, v -> v);
+            Map<String, Map<String, BigDecimal>> caps = byDomain(d.device().capacity(), driver,
+                    c -> Quantity.exact(c.value()));
             attrs.replaceAll((x, m) -> Collections.unmodifiableMap(m));
             caps.replaceAll((x, m) -> Collections.unmodifiableMap(m));
             return new SelectorDevice(driver, Collections.unmodifiableMap(attrs), Collections.unmodifiableMap(caps),
                     d.device().allowMultipleAllocations());
         });
+    }
+
+    /** Files qualified names by domain (unprefixed = the driver's); an explicitly qualified name wins a clash. */
+    private static <V, T> Map<String, Map<String, T>> byDomain(Map<String, V> named, String driver,
+                                                              java.util.function.Function<V, T> value) {
+        Map<String, Map<String, T>> out = new HashMap<>();
+        named.forEach((name, v) -> {
+            int slash = name.indexOf('/');
+            String domain = slash < 0 ? driver : name.substring(0, slash);
+            String id = slash < 0 ? name : name.substring(slash + 1);
+            Map<String, T> m = out.computeIfAbsent(domain, x -> new HashMap<>());
+            if (slash >= 0 || !m.containsKey(id)) {
+                m.put(id, value.apply(v));
+            }
+        });
+        return out;
     }
 }

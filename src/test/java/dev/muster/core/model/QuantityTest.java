@@ -69,4 +69,17 @@ class QuantityTest {
     void knowsNegativeQuantities(String text, boolean negative) {
         assertThat(Quantity.isNegative(text)).isEqualTo(negative);
     }
+
+    @ParameterizedTest(name = "{0} = {1}")
+    @CsvSource({"500m, 0.5", "2, 2", "1.5Gi, 1610612736", "-1.5k, -1500", "1e-3, 0.001", "+4Mi, 4194304", ".5, 0.5",
+            "5., 5", "0, 0", "-0, 0", "1n, 0.000000001", "2E6, 2000000", "123456789012345678901234, 123456789012345678901234"})
+    void givesExactValues(String text, String exact) {
+        assertThat(Quantity.exact(text)).isEqualByComparingTo(new java.math.BigDecimal(exact));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "abc", "1Qi", "1e999"})
+    void exactRejectsMalformedText(String text) {
+        assertThatThrownBy(() -> Quantity.exact(text)).isInstanceOf(QuantityFormatException.class);
+    }
 }

@@ -1,0 +1,332 @@
+package dev.muster.core.dra;
+
+import dev.muster.core.model.Node;
+import dev.muster.core.model.NodeSelectors;
+import dev.muster.core.model.Quantity;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Everything one decision request knows about devices, built once and immutable afterwards (its memo tables are
+ * thread-safe and only cache pure results):
+ * <ul>
+ *   <li>device classes by name;</li>
+ *   <li>pools grouped by (driver, pool name) at their highest generation, with their slices sorted by name; a
+ *       pool is <em>incomplete</em> when the number of slices at that generation differs from
+ *       {@code resourceSliceCount} and <em>invalid</em> when a device name repeats; pools are ordered by driver, then
+ *       pool name, pools having devices with binding conditions last;</li>
+ *   <li>node-local slices indexed by node name; all other slices are matched per node ({@link #poolsFor});</li>
+ *   <li>the allocated state of the snapshot's claims: devices taken (admin-access results excluded), shares of
+ *       devices allowing multiple allocations with the capacity they consume, and the shared counters consumed.</li>
+ * </ul>
+ * Known divergence: a node sees a pool only at the pool's cluster-wide highest generation (upstream may keep using an
+ * older, complete generation on a node none of whose newer slices is relevant to it).
+ */
+public final class DraIndex {
+    /** A pool at its highest generation. */
+    static final class PoolData {
+        final String driver;
+        final String name;
+        final List<ResourceSlice> slices;
+        final boolean incomplete;
+        final String invalidReason;
+        final boolean hasBindingConditions;
+        /** counter set → counter → total. */
+        final Map<String, Map<String, BigDecimal>> counterSets;
+        final Map<String, PoolDevice> devicesByName;
+
+        PoolData(String driver, String name, List<ResourceSlice> slices, boolean incomplete) {
+            this.driver = driver;
+            this.name = name;
+            this.slices = slices;
+            this.incomplete = incomplete;
+            Map<String, PoolDevice> byName = new HashMap<>();
+            String invalid = null;
+            boolean binding = false;
+            Map<String, Map<String, BigDecimal>> sets = new LinkedHashMap<>();
+            for (ResourceSlice s : slices) {
+                for (ResourceSlice.CounterSet cs : s.sharedCounters()) {
+                    Map<String, BigDecimal> counters = sets.computeIfAbsent(cs.name(), k -> new LinkedHashMap<>());
+                    cs.counters().forEach((k, v) -> counters.put(k, Quantity.exact(v)));
+                }
+                for (Device d : s.devices()) {
+                    binding |= !d.bindingConditions().isEmpty();
+                    PoolDevice pd = new PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this);
+                    if (byName.putIfAbsent(d.name(), pd) != null && invalid == null) {
+                        invalid = "duplicate device name " + d.name();
+                    }
+                }
+            }
+            this.invalidReason = invalid;
+            this.hasBindingConditions = binding;
+            this.counterSets = sets;
+            this.devicesByName = byName;
+        }
+
+        boolean invalid() {
+            return invalidReason != null;
+        }
+
+        String id() {
+            return driver + "/" + name;
+        }
+    }
+
+    /** A device with where it comes from. */
+    record PoolDevice(AllocatedDevice id, Device device, ResourceSlice slice, PoolData pool) {
+    }
+
+    /** One pool as one node sees it: the slices with devices relevant to the node, in name order. */
+    record NodePool(PoolData pool, List<ResourceSlice> slices) {
+    }
+
+    /** A counter of a pool's counter set. */
+    record CounterKey(String driver, String pool, String counterSet, String counter) {
+    }
+
+    private final Map<String, DeviceClass> classes;
+    private final List<PoolData> pools;
+    private final Map<String, Set<Integer>> localPoolsByNode;
+    private final List<Integer> sharedPools;
+    private final Map<String, List<NodePool>> nodePools = new ConcurrentHashMap<>();
+    private final Map<SelectorKey, Object> selectorResults = new ConcurrentHashMap<>();
+    private final Map<AllocatedDevice, SelectorDevice> selectorDevices = new ConcurrentHashMap<>();
+    private final DeviceLedger.State allocated;
+
+    private record SelectorKey(DeviceSelector selector, AllocatedDevice device) {
+    }
+
+    private DraIndex(Collection<DeviceClass> classes, Collection<ResourceSlice> slices,
+                     Collection<AllocationResult> allocations) {
+        Map<String, DeviceClass> byName = new HashMap<>();
+        for (DeviceClass c : classes) {
+            byName.put(c.name(), c);
+        }
+        this.classes = Collections.unmodifiableMap(byName);
+
+        record PoolKey(String driver, String pool) {
+        }
+        Map<PoolKey, List<ResourceSlice>> grouped = new HashMap<>();
+        for (ResourceSlice s : slices) {
+            List<ResourceSlice> current = grouped.computeIfAbsent(new PoolKey(s.driver(), s.pool().name()), k -> new ArrayList<>());
+            if (!current.isEmpty()) {
+                long have = current.get(0).pool().generation();
+                if (s.pool().generation() < have) {
+                    continue;
+                }
+                if (s.pool().generation() > have) {
+                    current.clear();
+                }
+            }
+            current.add(s);
+        }
+        List<PoolData> list = new ArrayList<>();
+        for (Map.Entry<PoolKey, List<ResourceSlice>> e : grouped.entrySet()) {
+            List<ResourceSlice> sorted = new ArrayList<>(e.getValue());
+            sorted.sort(Comparator.comparing(ResourceSlice::name));
+            boolean incomplete = sorted.size() != sorted.get(0).pool().resourceSliceCount();
+            list.add(new PoolData(e.getKey().driver(), e.getKey().pool(), List.copyOf(sorted), incomplete));
+        }
+        list.sort(Comparator.<PoolData, Boolean>comparing(p -> p.hasBindingConditions)
+                .thenComparing(p -> p.driver).thenComparing(p -> p.name));
+        this.pools = List.copyOf(list);
+
+        Map<String, Set<Integer>> local = new HashMap<>();
+        List<Integer> shared = new ArrayList<>();
+        for (int i = 0; i < pools.size(); i++) {
+            boolean anyShared = false;
+            for (ResourceSlice s : pools.get(i).slices) {
+                if (s.nodeName() != null && s.sharedCounters().isEmpty()) {
+                    local.computeIfAbsent(s.nodeName(), k -> new HashSet<>()).add(i);
+                } else {
+                    anyShared = true;
+                }
+            }
+            if (anyShared) {
+                shared.add(i);
+            }
+        }
+        this.localPoolsByNode = local;
+        this.sharedPools = shared;
+
+        DeviceLedger.State state = new DeviceLedger.State();
+        for (AllocationResult r : allocations) {
+            state.apply(this, r, +1, null);
+        }
+        this.allocated = state;
+    }
+
+    /**
+     * Builds the index.
+     *
+     * @param classes     every DeviceClass
+     * @param slices      every ResourceSlice (all generations; older ones are dropped here)
+     * @param allocations the {@code status.allocation} of every allocated claim in the snapshot
+     */
+    public static DraIndex build(Collection<DeviceClass> classes, Collection<ResourceSlice> slices,
+                                 Collection<AllocationResult> allocations) {
+        return new DraIndex(classes, slices, allocations);
+    }
+
+    /** The class of that name, or null. */
+    public DeviceClass deviceClass(String name) {
+        return classes.get(name);
+    }
+
+    /** A new ledger holding the snapshot's allocated state. */
+    public DeviceLedger newLedger() {
+        return new DeviceLedger(this, allocated.copy());
+    }
+
+    /** Whether a snapshot claim holds the device (exclusively or as a share). */
+    public boolean isAllocated(AllocatedDevice id) {
+        return allocated.inUse(id);
+    }
+
+    /** The device at its pool's highest generation, or null when the index does not know it. */
+    PoolDevice device(AllocatedDevice id) {
+        for (PoolData p : pools) {
+            if (p.driver.equals(id.driver()) && p.name.equals(id.pool())) {
+                return p.devicesByName.get(id.device());
+            }
+        }
+        return null;
+    }
+
+    /** The pool's counter totals, or an empty map. */
+    Map<String, Map<String, BigDecimal>> counterSets(String driver, String pool) {
+        for (PoolData p : pools) {
+            if (p.driver.equals(driver) && p.name.equals(pool)) {
+                return p.counterSets;
+            }
+        }
+        return Map.of();
+    }
+
+    /**
+     * The pools a node can use, in allocation order: a slice is relevant when it is local to the node, has shared
+     * counters, is reachable from every node, has a matching node selector, or (per-device selection) has a device
+     * reachable from the node. Pools without a relevant slice with devices are left out.
+     */
+    List<NodePool> poolsFor(Node node) {
+        return nodePools.computeIfAbsent(node.name(), n -> computePools(node));
+    }
+
+    private List<NodePool> computePools(Node node) {
+        Set<Integer> candidates = new HashSet<>(sharedPools);
+        candidates.addAll(localPoolsByNode.getOrDefault(node.name(), Set.of()));
+        List<NodePool> result = new ArrayList<>();
+        for (int i = 0; i < pools.size(); i++) {
+            if (!candidates.contains(i)) {
+                continue;
+            }
+            PoolData p = pools.get(i);
+            List<ResourceSlice> relevant = new ArrayList<>();
+            for (ResourceSlice s : p.slices) {
+                if (!s.devices().isEmpty() && sliceRelevant(s, node)) {
+                    relevant.add(s);
+                }
+            }
+            if (!relevant.isEmpty()) {
+                result.add(new NodePool(p, List.copyOf(relevant)));
+            }
+        }
+        return List.copyOf(result);
+    }
+
+    private static boolean sliceRelevant(ResourceSlice s, Node node) {
+        if (s.nodeName() != null) {
+            return s.nodeName().equals(node.name());
+        }
+        if (s.allNodes() || !s.sharedCounters().isEmpty() && s.nodeSelector() == null && !s.perDeviceNodeSelection()) {
+            return true;
+        }
+        if (s.nodeSelector() != null) {
+            return NodeSelectors.anyTermMatches(s.nodeSelector(), node);
+        }
+        if (s.perDeviceNodeSelection()) {
+            for (Device d : s.devices()) {
+                if (deviceOnNode(d, node)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Per-device node selection: nodeName, else allNodes, else the node selector; nothing set = no node. */
+    static boolean deviceOnNode(Device d, Node node) {
+        if (d.nodeName() != null) {
+            return d.nodeName().equals(node.name());
+        }
+        if (d.allNodes()) {
+            return true;
+        }
+        return d.nodeSelector() != null && NodeSelectors.anyTermMatches(d.nodeSelector(), node);
+    }
+
+    /**
+     * Whether the selector selects the device, memoised per (selector, device): selectors are pure.
+     *
+     * @throws SelectorException as the selector threw it (also memoised)
+     */
+    boolean selects(DeviceSelector selector, PoolDevice d) {
+        SelectorKey key = new SelectorKey(selector, d.id());
+        Object cached = selectorResults.get(key);
+        if (cached == null) {
+            try {
+                cached = selector.matches(selectorDevice(d));
+            } catch (SelectorException e) {
+                cached = e;
+            } catch (RuntimeException e) {
+                cached = new SelectorException(String.valueOf(e.getMessage()), e);
+            }
+            selectorResults.put(key, cached);
+        }
+        if (cached instanceof SelectorException e) {
+            throw e;
+        }
+        return (Boolean) cached;
+    }
+
+    /** What selectors see of a device: names without a domain are filed under the driver. */
+    SelectorDevice selectorDevice(PoolDevice d) {
+        return selectorDevices.computeIfAbsent(d.id(), k -> {
+            String driver = d.id().driver();
+            Map<String, Map<String, DeviceAttribute>> attrs = byDomain(d.device().attributes(), driver, v -> v);
+            Map<String, Map<String, BigDecimal>> caps = byDomain(d.device().capacity(), driver,
+                    c -> Quantity.exact(c.value()));
+            attrs.replaceAll((x, m) -> Collections.unmodifiableMap(m));
+            caps.replaceAll((x, m) -> Collections.unmodifiableMap(m));
+            return new SelectorDevice(driver, Collections.unmodifiableMap(attrs), Collections.unmodifiableMap(caps),
+                    d.device().allowMultipleAllocations());
+        });
+    }
+
+    /** Files qualified names by domain (unprefixed = the driver's); an explicitly qualified name wins a clash. */
+    private static <V, T> Map<String, Map<String, T>> byDomain(Map<String, V> named, String driver,
+                                                              java.util.function.Function<V, T> value) {
+        Map<String, Map<String, T>> out = new HashMap<>();
+        named.forEach((name, v) -> {
+            int slash = name.indexOf('/');
+            String domain = slash < 0 ? driver : name.substring(0, slash);
+            String id = slash < 0 ? name : name.substring(slash + 1);
+            Map<String, T> m = out.computeIfAbsent(domain, x -> new HashMap<>());
+            if (slash >= 0 || !m.containsKey(id)) {
+                m.put(id, value.apply(v));
+            }
+        });
+        return out;
+    }
+}

@@ -202,6 +202,7 @@ public final class Kube {
 
     /** A {@code status.resourceClaimStatuses[]} entry of a pod or PodGroup: the claim generated for an entry. */
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "PodResourceClaimStatus")
     public record ClaimStatus(String name, String resourceClaimName) {
     }
 

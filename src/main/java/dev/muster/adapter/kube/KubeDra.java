@@ -3,6 +3,7 @@ package dev.muster.adapter.kube;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,7 @@ public final class KubeDra {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "DeviceSelector")
     public record Selector(CelSelector cel) {
     }
 
@@ -36,10 +38,12 @@ public final class KubeDra {
 
     /** A class's or claim's config entry: {@code opaque} driver parameters (claim entries name their requests). */
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "DeviceConfiguration")
     public record Config(List<String> requests, Opaque opaque) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "OpaqueDeviceConfigurationInput")
     public record Opaque(String driver, JsonNode parameters) {
     }
 
@@ -56,6 +60,7 @@ public final class KubeDra {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "ResourcePool")
     public record Pool(String name, Long generation, Long resourceSliceCount) {
     }
 
@@ -77,11 +82,13 @@ public final class KubeDra {
 
     /** A device attribute: exactly one of {@code int}, {@code bool}, {@code string}, {@code version}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "DeviceAttribute")
     public record Attribute(@JsonProperty("int") Long intValue, @JsonProperty("bool") Boolean boolValue,
                             @JsonProperty("string") String stringValue, @JsonProperty("version") String versionValue) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "DeviceCapacity")
     public record Capacity(Qty value, RequestPolicy requestPolicy) {
     }
 
@@ -99,6 +106,7 @@ public final class KubeDra {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "DeviceTaint")
     public record Taint(String key, String value, String effect) {
     }
 
@@ -125,6 +133,7 @@ public final class KubeDra {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "DeviceRequest")
     public record Request(String name, ExactRequest exactly, List<SubRequest> firstAvailable) {
     }
 
@@ -143,6 +152,7 @@ public final class KubeDra {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "ResourceClaimDeviceToleration")
     public record Toleration(String key, String operator, String value, String effect, Long tolerationSeconds) {
     }
 
@@ -151,28 +161,34 @@ public final class KubeDra {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "ResourceClaimStatus")
     public record ClaimStatus(Allocation allocation, List<Consumer> reservedFor) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "AllocationResultInput")
     public record Allocation(DeviceAllocation devices, Kube.NodeSelector nodeSelector) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "DeviceAllocationResultInput")
     public record DeviceAllocation(List<Result> results, List<AllocationConfig> config) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "DeviceRequestAllocationResultInput")
     public record Result(String request, String driver, String pool, String device, Boolean adminAccess,
                          List<Toleration> tolerations, @JsonProperty("shareID") String shareID,
                          Map<String, Qty> consumedCapacity) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "DeviceAllocationConfigurationInput")
     public record AllocationConfig(String source, List<String> requests, Opaque opaque) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "ResourceClaimConsumerReference")
     public record Consumer(String apiGroup, String resource, String name, String uid) {
     }
 }

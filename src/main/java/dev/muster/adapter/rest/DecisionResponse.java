@@ -116,19 +116,19 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
     public record OpaqueConfig(String driver, @JsonRawValue Object parameters) {
     }
 
-    @Schema(name = "NodeSelector", description = "core/v1 NodeSelector")
+    @Schema(name = "AllocatedNodeSelector", description = "core/v1 NodeSelector")
     public record NodeSelectorDto(List<NodeSelectorTermDto> nodeSelectorTerms) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     @JsonPropertyOrder({"matchExpressions", "matchFields"})
-    @Schema(name = "NodeSelectorTerm")
+    @Schema(name = "AllocatedNodeSelectorTerm")
     public record NodeSelectorTermDto(List<Requirement> matchExpressions, List<Requirement> matchFields) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     @JsonPropertyOrder({"key", "operator", "values"})
-    @Schema(name = "NodeSelectorRequirement")
+    @Schema(name = "AllocatedNodeSelectorRequirement")
     public record Requirement(String key, String operator, List<String> values) {
     }
 

@@ -77,6 +77,20 @@ class PodGroupCycleTest {
         return t;
     }
 
+    /** The snapshot is back at {@code mark} with no member assumed, and every plugin gave back all it reserved. */
+    private static void assertGaveBackEverything(ClusterSnapshot s, int mark, RecordingReserve... reserves) {
+        assertThat(s.mark()).isEqualTo(mark);
+        for (PodInfo p : s.members(G)) {
+            assertThat(s.isOnNode(p)).as(p.ref().name()).isFalse();
+        }
+        assertThat(cpuRequested(s)).isZero();
+        for (RecordingReserve r : reserves) {
+            assertThat(r.reserved()).as(r.name() + " reserved something").isPositive();
+            assertThat(r.unreserved()).as(r.name()).isEqualTo(r.reserved());
+            assertThat(r.held()).as(r.name()).isEmpty();
+        }
+    }
+
     private static Map<String, String> messagesOf(GroupOutcome o) {
         Map<String, String> out = new java.util.TreeMap<>();
         for (MemberResult m : o.result().cycle().members()) {
@@ -118,14 +132,8 @@ class PodGroupCycleTest {
 
         assertThat(o.kind()).isEqualTo(GroupOutcome.Kind.UNSCHEDULABLE);
         assertThat(o.result().cycle().feasible()).isFalse();
-        assertThat(s.mark()).isEqualTo(before);
-        for (PodInfo p : s.members(G)) {
-            assertThat(s.isOnNode(p)).as(p.ref().name()).isFalse();
-        }
-        assertThat(cpuRequested(s)).isZero();
         assertThat(reserve.reserved()).as("two members fit before the third did not").isEqualTo(2);
-        assertThat(reserve.unreserved()).isEqualTo(reserve.reserved());
-        assertThat(reserve.held()).isEmpty();
+        assertGaveBackEverything(s, before, reserve);
     }
 
     @Test
@@ -162,13 +170,7 @@ class PodGroupCycleTest {
 
         assertThat(o.kind()).isEqualTo(GroupOutcome.Kind.UNSCHEDULABLE);
         assertThat(messagesOf(o).get("g-1")).isEqualTo("no device for g-1");
-        assertThat(s.mark()).isEqualTo(before);
-        assertThat(cpuRequested(s)).isZero();
-        for (RecordingReserve r : List.of(first, picky)) {
-            assertThat(r.reserved()).as(r.name()).isPositive();
-            assertThat(r.unreserved()).as(r.name()).isEqualTo(r.reserved());
-            assertThat(r.held()).as(r.name()).isEmpty();
-        }
+        assertGaveBackEverything(s, before, first, picky);
         assertThat(picky.rejected()).isEqualTo(1);
     }
 

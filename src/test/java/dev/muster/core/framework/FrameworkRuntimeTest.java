@@ -18,22 +18,35 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FrameworkRuntimeTest {
 
-    /** PreFilter and Filter under one name, each answering a fixed status and counting calls. */
-    static class FakeFilter implements PreFilterPlugin, FilterPlugin {
+    /** A named fake that counts how often its extension point was called. */
+    abstract static class Fake implements Plugin {
         final String name;
-        final Status pre;
-        final Status verdict;
-        int filterCalls;
+        int calls;
 
-        FakeFilter(String name, Status pre, Status verdict) {
+        Fake(String name) {
             this.name = name;
-            this.pre = pre;
-            this.verdict = verdict;
         }
 
         @Override
         public String name() {
             return name;
+        }
+    }
+
+    /** PreFilter and Filter under one name, each answering a fixed status; counts Filter calls. */
+    static class FakeFilter extends Fake implements PreFilterPlugin, FilterPlugin {
+        final Status pre;
+        final Status verdict;
+
+        FakeFilter(String name, Status pre, Status verdict) {
+            super(name);
+            this.pre = pre;
+            this.verdict = verdict;
+        }
+
+        /** A Filter whose PreFilter always passes. */
+        FakeFilter(String name, Status verdict) {
+            this(name, Status.SUCCESS, verdict);
         }
 
         @Override
@@ -43,47 +56,17 @@ class FrameworkRuntimeTest {
 
         @Override
         public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
-            filterCalls++;
-            return verdict;
-        }
-    }
-
-    /** Filter only. */
-    static class OnlyFilter implements FilterPlugin {
-        final String name;
-        final Status verdict;
-        int calls;
-
-        OnlyFilter(String name, Status verdict) {
-            this.name = name;
-            this.verdict = verdict;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public Status filter(CycleState state, PodInfo pod, NodeInfo node) {
             calls++;
             return verdict;
         }
     }
 
-    static class FakePermit implements PermitPlugin {
-        final String name;
+    static class FakePermit extends Fake implements PermitPlugin {
         final Status verdict;
-        int calls;
 
         FakePermit(String name, Status verdict) {
-            this.name = name;
+            super(name);
             this.verdict = verdict;
-        }
-
-        @Override
-        public String name() {
-            return name;
         }
 
         @Override
@@ -127,19 +110,12 @@ class FrameworkRuntimeTest {
         }
     }
 
-    static class FakePostFilter implements PostFilterPlugin {
-        final String name;
+    static class FakePostFilter extends Fake implements PostFilterPlugin {
         final Result result;
-        int calls;
 
         FakePostFilter(String name, Result result) {
-            this.name = name;
+            super(name);
             this.result = result;
-        }
-
-        @Override
-        public String name() {
-            return name;
         }
 
         @Override
@@ -185,8 +161,8 @@ class FrameworkRuntimeTest {
         assertThat(pre).isNull();
         assertThat(skipped).containsExactly(true, false);
         assertThat(filter).isNull();
-        assertThat(skipping.filterCalls).isZero();
-        assertThat(running.filterCalls).isEqualTo(1);
+        assertThat(skipping.calls).isZero();
+        assertThat(running.calls).isEqualTo(1);
     }
 
     @Test
@@ -219,9 +195,9 @@ class FrameworkRuntimeTest {
     @Test
     @DisplayName("the first Filter rejection in profile order wins and later Filters do not run")
     void firstFilterRejectionWins() {
-        OnlyFilter pass = new OnlyFilter("F1", Status.SUCCESS);
-        OnlyFilter first = new OnlyFilter("F2", Status.unschedulable("F2", "Insufficient cpu"));
-        OnlyFilter second = new OnlyFilter("F3", Status.unresolvable("F3", "untolerated taint"));
+        FakeFilter pass = new FakeFilter("F1", Status.SUCCESS);
+        FakeFilter first = new FakeFilter("F2", Status.unschedulable("F2", "Insufficient cpu"));
+        FakeFilter second = new FakeFilter("F3", Status.unresolvable("F3", "untolerated taint"));
         FrameworkRuntime rt = runtime(pass, first, second);
 
         Status s = rt.runFilter(new CycleState(), null, null, new boolean[3]);

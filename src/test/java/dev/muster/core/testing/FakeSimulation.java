@@ -31,17 +31,22 @@ public final class FakeSimulation implements PostFilterPlugin.Simulation {
         this.fits = fits;
     }
 
-    /** The group fits (one member, on node 0) once every named pod is evicted. */
+    /**
+     * The group fits once every named pod is evicted, with one member on each node (so every victim unit sits on a
+     * node the group uses and is tried one by one).
+     */
     public static FakeSimulation fitsOnceEvicted(TestCluster cluster, String... pods) {
-        return new FakeSimulation(cluster, ev -> ev.containsAll(List.of(pods)) ? new int[] {0} : null);
+        int[] everyNode = java.util.stream.IntStream.range(0, cluster.nodeCount()).toArray();
+        return new FakeSimulation(cluster, ev -> ev.containsAll(List.of(pods)) ? everyNode.clone() : null);
     }
 
-    /** The group fits (one member, on node 0) once any of the named pods is evicted. */
+    /** The group fits once any of the named pods is evicted, with one member on each node. */
     public static FakeSimulation fitsOnceAnyEvicted(TestCluster cluster, String... pods) {
+        int[] everyNode = java.util.stream.IntStream.range(0, cluster.nodeCount()).toArray();
         return new FakeSimulation(cluster, ev -> {
             for (String p : pods) {
                 if (ev.contains(p)) {
-                    return new int[] {0};
+                    return everyNode.clone();
                 }
             }
             return null;

@@ -16,6 +16,8 @@ import dev.muster.core.testing.Pods;
 import dev.muster.core.testing.TestCluster;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -198,40 +200,23 @@ class DefaultPreemptionPluginTest {
         assertThat(sim.everEvicted()).doesNotContain("g-bound");
     }
 
-    @Test
-    @DisplayName("either of two equal pods would do: without a PDB the more important (by name) is given back first")
-    void withoutPdbMoreImportantReprievedFirst() {
-        TestCluster c = cluster(List.of(running("a", "n1", 1), running("b", "n2", 1)), List.of(), List.of());
+    @ParameterizedTest(name = "PDB on \"{0}\" allowing {1} disruption(s): victim {2}")
+    @CsvSource({
+        "'', 0, b",
+        "b, 0, a",
+        "b, 1, b",
+        "a, 0, b",
+    })
+    @DisplayName("of two equal pods either of which would do, a PDB-violating one is given back first; else the more important (by name)")
+    void pdbViolatingReprievedFirst(String protectedApp, int allowed, String victim) {
+        List<PodDisruptionBudget> pdbs = protectedApp.isEmpty() ? List.of()
+                : List.of(new PodDisruptionBudget(new PodRef("default", "pdb"), Pods.labels("app", protectedApp),
+                        allowed));
+        TestCluster c = cluster(List.of(running("a", "n1", 1), running("b", "n2", 1)), List.of(), pdbs);
         FakeSimulation sim = FakeSimulation.fitsOnceAnyEvicted(c, "a", "b");
 
         Result r = plugin.postFilter(preemptor(c), PREEMPTOR, sim);
 
-        assertThat(names(r.victims())).containsExactly("b");
-    }
-
-    @Test
-    @DisplayName("a unit whose eviction would violate a PodDisruptionBudget is given back first, so the other one is the victim")
-    void pdbViolatingReprievedFirst() {
-        PodDisruptionBudget pdb = new PodDisruptionBudget(new PodRef("default", "protect-b"), Pods.labels("app", "b"),
-                0);
-        TestCluster c = cluster(List.of(running("a", "n1", 1), running("b", "n2", 1)), List.of(), List.of(pdb));
-        FakeSimulation sim = FakeSimulation.fitsOnceAnyEvicted(c, "a", "b");
-
-        Result r = plugin.postFilter(preemptor(c), PREEMPTOR, sim);
-
-        assertThat(names(r.victims())).containsExactly("a");
-    }
-
-    @Test
-    @DisplayName("a PDB that still allows the disruption does not protect the pod")
-    void pdbWithAllowanceDoesNotProtect() {
-        PodDisruptionBudget pdb = new PodDisruptionBudget(new PodRef("default", "allow-b"), Pods.labels("app", "b"),
-                1);
-        TestCluster c = cluster(List.of(running("a", "n1", 1), running("b", "n2", 1)), List.of(), List.of(pdb));
-        FakeSimulation sim = FakeSimulation.fitsOnceAnyEvicted(c, "a", "b");
-
-        Result r = plugin.postFilter(preemptor(c), PREEMPTOR, sim);
-
-        assertThat(names(r.victims())).containsExactly("b");
+        assertThat(names(r.victims())).containsExactly(victim);
     }
 }

@@ -1,5 +1,6 @@
 package dev.muster.adapter.clusterview;
 
+import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
@@ -14,12 +15,21 @@ import java.util.Map;
  * one (with a higher generation) after every change it saw.
  *
  * @param generation bumps on every change a source applies; decisions are cached per generation
+ * @param dra        the cluster's device classes, resource slices, resource claims and claim templates, compiled
  * @param source     where it came from, for messages ({@code file /path}, {@code kubernetes}, {@code none})
  */
-public record ClusterView(long generation, ClusterState state, String source, Map<String, Node> nodesByName,
-                          Map<PodRef, Pod> podsByRef, Map<String, Pod> podsByUid) {
+public record ClusterView(long generation, ClusterState state, DraObjects dra, String source,
+                          Map<String, Node> nodesByName, Map<PodRef, Pod> podsByRef, Map<String, Pod> podsByUid) {
+
+    public ClusterView {
+        dra = dra == null ? DraObjects.NONE : dra;
+    }
 
     public static ClusterView of(long generation, ClusterState state, String source) {
+        return of(generation, state, DraObjects.NONE, source);
+    }
+
+    public static ClusterView of(long generation, ClusterState state, DraObjects dra, String source) {
         Map<String, Node> nodes = new HashMap<>(state.nodes().size() * 2);
         for (Node n : state.nodes()) {
             nodes.put(n.name(), n);
@@ -32,7 +42,7 @@ public record ClusterView(long generation, ClusterState state, String source, Ma
                 byUid.put(p.uid(), p);
             }
         }
-        return new ClusterView(generation, state, source, Map.copyOf(nodes), Map.copyOf(pods), Map.copyOf(byUid));
+        return new ClusterView(generation, state, dra, source, Map.copyOf(nodes), Map.copyOf(pods), Map.copyOf(byUid));
     }
 
     public static ClusterView empty(String source) {

@@ -3,10 +3,13 @@ package dev.muster.adapter.clusterview;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.DecodeException;
+import dev.muster.adapter.kube.DraMapper;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.ClusterState;
 import org.jboss.logging.Logger;
 
@@ -21,7 +24,9 @@ import java.util.function.LongSupplier;
 
 /**
  * {@code muster.cluster-view.source=file}: the {@code snapshot} object of a {@code POST /v1/decisions} request
- * (JSON, or YAML when the name ends in {@code .yaml}/{@code .yml}), reloaded when it changes.
+ * (JSON, or YAML when the name ends in {@code .yaml}/{@code .yml}), reloaded when it changes. Its DRA lists
+ * ({@code deviceClasses}, {@code resourceSlices}, {@code resourceClaims}, {@code resourceClaimTemplates}) become the
+ * view's {@link DraObjects}, with CEL selectors compiled as for a REST request.
  * <p>
  * Change detection is on access and deterministic: at most once per {@code checkIntervalMillis} (0 = on every
  * access), {@link #current()} compares the file's modification time, size and file key with the last load and
@@ -95,18 +100,23 @@ public final class FileClusterViewSource implements ClusterViewSource {
         }
         loaded = stamp;
         try {
-            ClusterState state = load();
+            Loaded l = load();
+            ClusterState state = l.state();
             generation++;
-            view = ClusterView.of(generation, state, describe());
-            LOG.infof("cluster view %s loaded: generation %d, %d nodes, %d pods, %d pod groups", file, generation,
-                    state.nodes().size(), state.pods().size(), state.podGroups().size());
+            view = ClusterView.of(generation, state, l.dra(), describe());
+            LOG.infof("cluster view %s loaded: generation %d, %d nodes, %d pods, %d pod groups, %d resource slices, "
+                            + "%d resource claims", file, generation, state.nodes().size(), state.pods().size(),
+                    state.podGroups().size(), l.dra().resourceSlices().size(), l.dra().resourceClaims().size());
         } catch (InvalidSnapshotException e) {
             LOG.errorf("cluster view %s rejected, keeping the view of generation %d: %s", file, generation,
                     e.getMessage());
         }
     }
 
-    private ClusterState load() throws InvalidSnapshotException {
+    private record Loaded(ClusterState state, DraObjects dra) {
+    }
+
+    private Loaded load() throws InvalidSnapshotException {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -134,7 +144,9 @@ public final class FileClusterViewSource implements ClusterViewSource {
             throw new InvalidSnapshotException(problems);
         }
         try {
-            return KubeMapper.toClusterState(snapshot);
+            DraObjects dra = new DraMapper(CelSelectors.shared()::compile).map(snapshot.deviceClasses(),
+                    snapshot.resourceSlices(), snapshot.resourceClaims(), snapshot.resourceClaimTemplates());
+            return new Loaded(KubeMapper.toClusterState(snapshot), dra);
         } catch (RuntimeException e) {
             throw new InvalidSnapshotException("cannot compile the snapshot: " + e);
         }

@@ -1,9 +1,13 @@
 package dev.muster.adapter.clusterview;
 
+import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.DecodeException;
+import dev.muster.adapter.kube.DraMapper;
 import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeCodec;
+import dev.muster.adapter.kube.KubeDra;
 import dev.muster.adapter.kube.KubeMapper;
+import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
@@ -12,6 +16,10 @@ import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PriorityClass;
 import io.fabric8.kubernetes.api.model.BindingBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimTemplate;
+import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.scheduling.v1alpha2.Workload;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -32,8 +40,9 @@ import java.util.function.Function;
 
 /**
  * {@code muster.cluster-view.source=kubernetes}: fabric8 informers on Nodes, Pods, PodGroups and Workloads
- * (scheduling.k8s.io/v1alpha2), PriorityClasses and PodDisruptionBudgets, in-cluster (service account) or from a
- * kubeconfig, as fabric8's auto-configuration finds them.
+ * (scheduling.k8s.io/v1alpha2), PriorityClasses, PodDisruptionBudgets and the resource.k8s.io/v1 DRA objects
+ * (DeviceClasses and ResourceSlices cluster-wide, ResourceClaims and ResourceClaimTemplates in every namespace),
+ * in-cluster (service account) or from a kubeconfig, as fabric8's auto-configuration finds them.
  * <p>
  * Each event converts the object once (fabric8's JSON, re-read with the strict lean {@link KubeCodec} records and
  * compiled by {@link KubeMapper}) into a per-kind map and bumps the generation; {@link #current()} assembles a
@@ -41,6 +50,11 @@ import java.util.function.Function;
  * the same view. An object that does not convert is logged and left out. A resource the server does not serve
  * (PodGroups on a cluster without scheduling.k8s.io/v1alpha2) is logged and stays empty.
  * Workloads are watched but not yet part of the engine's ClusterState.
+ * <p>
+ * DRA objects are kept as the lean {@link KubeDra} records (one that does not map, say a CEL selector that does not
+ * compile, is logged and left out) and mapped into the view's {@link DraObjects} by {@link DraMapper} when a new
+ * view is assembled. In extender mode kube-scheduler allocates the devices itself; Muster uses them to choose the
+ * nodes only (see {@code ExtenderService}).
  */
 public final class KubernetesClusterViewSource implements ClusterViewSource {
     private static final Logger LOG = Logger.getLogger(KubernetesClusterViewSource.class);
@@ -55,6 +69,10 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
     private final Map<String, Kube.Workload> workloads = new ConcurrentHashMap<>();
     private final Map<String, PriorityClass> priorityClasses = new ConcurrentHashMap<>();
     private final Map<String, PodDisruptionBudget> pdbs = new ConcurrentHashMap<>();
+    private final Map<String, KubeDra.DeviceClass> deviceClasses = new ConcurrentHashMap<>();
+    private final Map<String, KubeDra.ResourceSlice> resourceSlices = new ConcurrentHashMap<>();
+    private final Map<String, KubeDra.ResourceClaim> resourceClaims = new ConcurrentHashMap<>();
+    private final Map<String, KubeDra.ResourceClaimTemplate> resourceClaimTemplates = new ConcurrentHashMap<>();
     private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
     private volatile ClusterView view = ClusterView.empty("kubernetes");
 
@@ -81,7 +99,29 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
                 Kube.PriorityClass.class, KubeMapper::priorityClass);
         s.watch("poddisruptionbudgets.policy", client.policy().v1().podDisruptionBudget().inAnyNamespace(), s.pdbs,
                 Kube.PodDisruptionBudget.class, KubeMapper::pdb);
+        s.watch("deviceclasses.resource.k8s.io", client.resources(DeviceClass.class), s.deviceClasses,
+                KubeDra.DeviceClass.class, c -> mapsAlone(c, draMapper().map(List.of(c), null, null, null)));
+        s.watch("resourceslices.resource.k8s.io", client.resources(ResourceSlice.class), s.resourceSlices,
+                KubeDra.ResourceSlice.class, x -> mapsAlone(x, draMapper().map(null, List.of(x), null, null)));
+        s.watch("resourceclaims.resource.k8s.io", client.resources(ResourceClaim.class).inAnyNamespace(),
+                s.resourceClaims, KubeDra.ResourceClaim.class,
+                x -> mapsAlone(x, draMapper().map(null, null, List.of(x), null)));
+        s.watch("resourceclaimtemplates.resource.k8s.io",
+                client.resources(ResourceClaimTemplate.class).inAnyNamespace(), s.resourceClaimTemplates,
+                KubeDra.ResourceClaimTemplate.class, x -> mapsAlone(x, draMapper().map(null, null, null, List.of(x))));
         return s;
+    }
+
+    private static DraMapper draMapper() {
+        return new DraMapper(CelSelectors.shared()::compile);
+    }
+
+    /**
+     * Keeps the lean object once it mapped on its own (the mapping throws when it cannot), so one bad object is left
+     * out instead of spoiling every later view.
+     */
+    private static <T> T mapsAlone(T lean, DraObjects mapped) {
+        return lean;
     }
 
     private <T extends HasMetadata, K, V> void watch(String what, Informable<T> resource, Map<String, V> store,
@@ -155,7 +195,9 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
             if (v.generation() != gen) {
                 ClusterState state = new ClusterState(sorted(nodes), sorted(pods), sorted(podGroups),
                         sorted(priorityClasses), sorted(pdbs));
-                v = ClusterView.of(gen, state, "kubernetes");
+                DraObjects dra = draMapper().map(sorted(deviceClasses), sorted(resourceSlices),
+                        sorted(resourceClaims), sorted(resourceClaimTemplates));
+                v = ClusterView.of(gen, state, dra, "kubernetes");
                 view = v;
             }
             return v;

@@ -51,6 +51,12 @@ import java.util.function.Supplier;
  * for WaitingForMembers and PodGroupNotFound (no preemption can add members or create the group),
  * {@code FailedNodes} otherwise.
  *
+ * <h2>Devices (DRA)</h2>
+ * The view's DRA objects (device classes, resource slices, resource claims and claim templates) go into every
+ * decision, so a group is placed only where its members' claims can get devices, and on the node a shared claim's
+ * devices are bound to. The extender steers nodes only: kube-scheduler's own DynamicResources plugin allocates the
+ * devices and writes the claims' status, and the allocation results of Muster's decision are not handed on.
+ *
  * <h2>Pods outside any group</h2>
  * Pass every node and score 0. The scheduler calls an extender only after its in-tree filters and only with the
  * nodes that passed them, so running the engine's filters again would answer the same; {@code managedResources}
@@ -253,7 +259,7 @@ public final class ExtenderService {
         List<Node> nodeOverlay = overlay;
         DecisionCache.Key key = new DecisionCache.Key(view.generation(), podOverlay, nodeOverlay);
         DecisionResult result = cache.get(key, () -> engine.decide(
-                new DecisionRequest(merge(view.state(), podOverlay, nodeOverlay), null, NO_PREEMPTION)));
+                new DecisionRequest(merge(view.state(), podOverlay, nodeOverlay), null, NO_PREEMPTION, view.dra())));
         GroupRef group = pod.groupRef();
         for (Decision d : result.decisions()) {
             if (d.podGroup().equals(group)) {

@@ -97,6 +97,11 @@ class KubernetesClusterViewSourceTest {
 
     @Test
     void theBinderCreatesABindingForThePod() throws Exception {
+        // let the informers' first lists and watches (ten kinds) open before the binding asks for a connection:
+        // on a loaded machine they can hold the client past its 10 s connection timeout
+        for (int i = 0; i < 200 && !source.synced(); i++) {
+            Thread.sleep(50);
+        }
         source.binder().orElseThrow().bind("ml", "p", "uid-p", "n7");
         Binding b = client.bindings().inNamespace("ml").withName("p").get();
         assertThat(b).isNotNull();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
@@ -90,8 +91,9 @@ public final class Fixture {
         return doc;
     }
 
+    /** As RequestPipeline: DRA selectors compiled through the shared CEL cache. */
     static DecisionRequest compile(RequestDocument doc) {
-        return KubeMapper.toDecisionRequest(doc);
+        return KubeMapper.toDecisionRequest(doc, CelSelectors.shared()::compile);
     }
 
     DecisionResult decide(DecisionRequest request) {

@@ -76,7 +76,7 @@ class LayeringTest {
             new Layer("dra (device-allocation library)", DRA, false, true, MODEL),
             new Layer("preemption (algorithm library)", PREEMPTION, false, true, MODEL),
             new Layer("topology (algorithm library)", TOPOLOGY, false, true, MODEL),
-            new Layer("snapshot", SNAPSHOT, false, true, MODEL),
+            new Layer("snapshot", SNAPSHOT, false, true, MODEL, DRA),
             new Layer("framework", FRAMEWORK, false, true, MODEL, SNAPSHOT, DRA),
             new Layer("plugin support", PLUGIN_SUPPORT, false, true, FRAMEWORK, MODEL, SNAPSHOT, DRA),
             new Layer("plugin registry", PLUGIN_REGISTRY, false, true,
@@ -84,11 +84,11 @@ class LayeringTest {
             // Plugins share code through plugins.support or through the algorithm libraries they adapt.
             new Layer("plugins (each on its own)", "dev.muster.core.plugins..", true, true,
                     FRAMEWORK, MODEL, SNAPSHOT, PLUGIN_SUPPORT, DRA, PREEMPTION, TOPOLOGY),
-            new Layer("cycle", CYCLE, false, true, FRAMEWORK, MODEL, SNAPSHOT),
-            new Layer("decision", DECISION, false, true, CYCLE, FRAMEWORK, MODEL, SNAPSHOT, PLUGIN_REGISTRY),
+            new Layer("cycle", CYCLE, false, true, FRAMEWORK, MODEL, SNAPSHOT, DRA),
+            new Layer("decision", DECISION, false, true, CYCLE, FRAMEWORK, MODEL, SNAPSHOT, DRA, PLUGIN_REGISTRY),
             // Adapters: the core only through its door, each other only through the shared libraries.
             new Layer("adapter kube (shared decoding)", KUBE, false, false, CORE_DOOR),
-            new Layer("adapter validation (shared)", VALIDATION, false, false, with(CORE_DOOR, KUBE)),
+            new Layer("adapter validation (shared)", VALIDATION, false, false, with(CORE_DOOR, KUBE, CEL)),
             new Layer("adapter cel (shared)", CEL, false, false, with(CORE_DOOR, KUBE)),
             new Layer("adapter metrics (shared port)", METRICS, false, false, CORE_DOOR),
             new Layer("adapter rest", "dev.muster.adapter.rest..", false, false,

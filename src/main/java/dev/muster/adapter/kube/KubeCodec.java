@@ -192,11 +192,17 @@ public final class KubeCodec {
         if (body == null || body.length == 0) {
             throw new DecodeException("request body is empty: send one " + format + " document", null, null);
         }
+        RequestDocument doc;
         try {
-            return reader.readValue(body);
+            doc = reader.readValue(body);
         } catch (IOException | RuntimeException e) {
             throw translate(e, format);
         }
+        if (doc == null) {
+            // a literal null is well-formed but not a request object: a wrong type, like a string or an array
+            throw new DecodeException("request body must be a " + format + " object, not null", null, null);
+        }
+        return doc;
     }
 
     /** Jackson's and SnakeYAML's failures as a message that names the field and says what was expected. */

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.List;
 
 /**
- * The request envelope of {@code POST /v1/decisions} and {@code /v1/validations} (CONTRACT.md §1), as sent.
+ * The request envelope of {@code POST /v1/decisions} and {@code /v1/validations} (docs/api.md), as sent.
  *
  * @param podGroups "namespace/name" of the groups to decide; null = every group with an unbound member
  */

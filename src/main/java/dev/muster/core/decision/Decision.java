@@ -6,7 +6,7 @@ import dev.muster.core.model.GroupRef;
 import java.util.List;
 
 /**
- * The decision for one PodGroup (CONTRACT.md §1). Lists are sorted by pod reference; {@code explanation} is null
+ * The decision for one PodGroup (docs/api.md). Lists are sorted by pod reference; {@code explanation} is null
  * unless asked for.
  */
 public record Decision(GroupRef podGroup, Outcome outcome, List<Assignment> placements,

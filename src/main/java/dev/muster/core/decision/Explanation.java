@@ -26,7 +26,7 @@ public record Explanation(int nodes, List<ReasonCount> reasons, List<Member> mem
     }
 
     /**
-     * The bounded search that runs when the greedy pass fails (DESIGN.md "The engine").
+     * The bounded search that runs when the greedy pass fails (see PodGroupCycle).
      *
      * @param ran       whether the search ran
      * @param steps     node evaluations it spent

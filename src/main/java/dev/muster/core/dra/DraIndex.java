@@ -97,6 +97,7 @@ public final class DraIndex {
 
     private final Map<String, DeviceClass> classes;
     private final List<PoolData> pools;
+    private final Map<String, PoolData> poolsByKey; // (driver, pool) → its pool, for lookups by device id
     private final Map<String, Set<Integer>> localPoolsByNode;
     private final List<Integer> sharedPools;
     private final Map<String, List<NodePool>> nodePools = new ConcurrentHashMap<>();
@@ -141,6 +142,11 @@ public final class DraIndex {
         list.sort(Comparator.<PoolData, Boolean>comparing(p -> p.hasBindingConditions)
                 .thenComparing(p -> p.driver).thenComparing(p -> p.name));
         this.pools = List.copyOf(list);
+        Map<String, PoolData> byKey = new java.util.HashMap<>(list.size() * 2);
+        for (PoolData p : this.pools) {
+            byKey.putIfAbsent(poolKey(p.driver, p.name), p);
+        }
+        this.poolsByKey = byKey;
 
         Map<String, Set<Integer>> local = new HashMap<>();
         List<Integer> shared = new ArrayList<>();
@@ -196,22 +202,18 @@ public final class DraIndex {
 
     /** The device at its pool's highest generation, or null when the index does not know it. */
     PoolDevice device(AllocatedDevice id) {
-        for (PoolData p : pools) {
-            if (p.driver.equals(id.driver()) && p.name.equals(id.pool())) {
-                return p.devicesByName.get(id.device());
-            }
-        }
-        return null;
+        PoolData p = poolsByKey.get(poolKey(id.driver(), id.pool()));
+        return p == null ? null : p.devicesByName.get(id.device());
     }
 
     /** The pool's counter totals, or an empty map. */
     Map<String, Map<String, BigDecimal>> counterSets(String driver, String pool) {
-        for (PoolData p : pools) {
-            if (p.driver.equals(driver) && p.name.equals(pool)) {
-                return p.counterSets;
-            }
-        }
-        return Map.of();
+        PoolData p = poolsByKey.get(poolKey(driver, pool));
+        return p == null ? Map.of() : p.counterSets;
+    }
+
+    private static String poolKey(String driver, String pool) {
+        return driver + '\u0000' + pool;
     }
 
     /**

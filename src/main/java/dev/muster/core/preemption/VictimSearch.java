@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Workload-aware victim selection (upstream KEP-5710, reference §2.7), as an algorithm that knows nothing of
+ * Workload-aware victim selection (upstream KEP-5710, see docs/upstream.md), as an algorithm that knows nothing of
  * plugins: evict every eligible unit; if the group then fits, give units back one by one — PDB-violating ones first,
  * each list most important first — keeping a unit only when the group still fits with at least as many members
  * placed as the best seen. What is not given back is the victim set.

@@ -117,4 +117,14 @@ class KubeCodecTest {
         assertThat(fromYaml).isEqualTo(fromJson);
         assertThat(fromJson.cluster().pods()).hasSize(4);
     }
+
+    @Test
+    void aNullDocumentIsAWrongTypeNotAnEmptyRequest() {
+        for (String body : new String[] {"null", " null\n"}) {
+            assertThatThrownBy(() -> codec.readJson(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                    .isInstanceOf(DecodeException.class).hasMessageContaining("not null");
+        }
+        assertThatThrownBy(() -> codec.readYaml("null".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .isInstanceOf(DecodeException.class).hasMessageContaining("not null");
+    }
 }

@@ -174,7 +174,7 @@ class RequestValidatorTest {
                 // other objects
                 Arguments.of("a priority class without a value", snap("'priorityClasses':[{'metadata':{'name':'high'}}]"),
                         REQUIRED, "snapshot.priorityClasses[0].value"),
-                Arguments.of("a resource claim object without a name", snap("'resourceClaims':[{'metadata':{'namespace':'ns'}}]"),
+                Arguments.of("a resource claim object without a name", snap("'resourceClaims':[{'metadata':{'namespace':'ns'},'spec':{}}]"),
                         REQUIRED, "snapshot.resourceClaims[0].metadata.name"));
     }
 

@@ -16,7 +16,7 @@ class InTreePluginsTest {
     @Test
     void theRegistryIsSortedByNameAndEachFactoryBuildsThePluginItNames() {
         Map<String, Supplier<Plugin>> registry = InTreePlugins.registry();
-        assertThat(registry.keySet()).containsExactly("DefaultPreemption", "GangScheduling", "InterPodAffinity", "NodeAffinity",
+        assertThat(registry.keySet()).containsExactly("DefaultPreemption", "DynamicResources", "GangScheduling", "InterPodAffinity", "NodeAffinity",
                 "NodeName", "NodePorts", "NodeResourcesBalancedAllocation", "NodeResourcesFit", "NodeUnschedulable",
                 "PodGroupPodsCount", "PodTopologySpread", "TaintToleration", "TopologyPlacementGenerator");
         registry.forEach((name, factory) -> assertThat(factory.get().name()).isEqualTo(name));
@@ -26,9 +26,11 @@ class InTreePluginsTest {
     void theDefaultProfileFiltersInUpstreamOrder() {
         Profile p = InTreePlugins.defaultProfile();
         assertThat(names(p.filter())).containsExactly("NodeUnschedulable", "NodeName", "TaintToleration",
-                "NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity");
+                "NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
+                "DynamicResources");
         assertThat(names(p.preFilter())).containsExactly("NodeAffinity", "NodePorts", "NodeResourcesFit",
-                "PodTopologySpread", "InterPodAffinity");
+                "PodTopologySpread", "InterPodAffinity", "DynamicResources");
+        assertThat(names(p.reserve())).containsExactly("DynamicResources");
         assertThat(names(p.preScore())).containsExactly("TaintToleration", "NodeAffinity", "PodTopologySpread",
                 "InterPodAffinity", "NodeResourcesBalancedAllocation");
     }

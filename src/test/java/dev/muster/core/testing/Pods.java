@@ -39,6 +39,7 @@ public final class Pods {
     private final List<HostPort> hostPorts = new ArrayList<>();
     private final List<TopologySpreadConstraint> spread = new ArrayList<>();
     private boolean terminating;
+    private String preemptionPolicy;
 
     private Pods(String name) {
         this.name = name;
@@ -72,6 +73,12 @@ public final class Pods {
 
     public Pods phase(String phase) {
         this.phase = phase;
+        return this;
+    }
+
+    /** spec.preemptionPolicy ({@code Never} or {@code PreemptLowerPriority}). */
+    public Pods preemptionPolicy(String policy) {
+        this.preemptionPolicy = policy;
         return this;
     }
 
@@ -144,7 +151,7 @@ public final class Pods {
         Affinity affinity = new Affinity(requiredNodeTerms, preferredNodeTerms, requiredPodAffinity,
                 preferredPodAffinity, requiredPodAntiAffinity, preferredPodAntiAffinity);
         return new Pod(new PodRef(namespace, name), "uid-" + namespace + "-" + name, labels, 0, nodeName, phase,
-                null, ResourceList.of(requests), null, null, null, nodeSelector, affinity, tolerations, hostPorts,
+                null, ResourceList.of(requests), null, null, preemptionPolicy, nodeSelector, affinity, tolerations, hostPorts,
                 spread, List.of(), null, List.of(), null, terminating);
     }
 

@@ -39,6 +39,12 @@ public final class TestCluster implements ClusterView {
         return new TestCluster(new ClusterSnapshot(new ClusterState(nodes, pods, List.of(), List.of(), List.of())));
     }
 
+    /** A cluster with PodGroups and PodDisruptionBudgets (group priorities resolve into members' effective priority). */
+    public static TestCluster of(List<Node> nodes, List<Pod> pods, List<PodGroup> groups,
+                                 List<dev.muster.core.model.PodDisruptionBudget> pdbs) {
+        return new TestCluster(new ClusterSnapshot(new ClusterState(nodes, pods, groups, List.of(), pdbs)));
+    }
+
     public ClusterSnapshot snapshot() {
         return snapshot;
     }

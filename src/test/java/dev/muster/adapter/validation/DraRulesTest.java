@@ -1,0 +1,138 @@
+package dev.muster.adapter.validation;
+
+import dev.muster.adapter.kube.KubeCodec;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.charset.StandardCharsets;
+import java.util.stream.Stream;
+
+import static dev.muster.adapter.validation.Cause.DUPLICATE;
+import static dev.muster.adapter.validation.Cause.FORBIDDEN;
+import static dev.muster.adapter.validation.Cause.INVALID;
+import static dev.muster.adapter.validation.Cause.NOT_SUPPORTED;
+import static dev.muster.adapter.validation.Cause.REQUIRED;
+import static dev.muster.adapter.validation.Cause.TOO_MANY;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+/** The DRA objects' rules: each broken rule is one cause with its reason and its path from the request root. */
+class DraRulesTest {
+    private static final KubeCodec CODEC = new KubeCodec(KubeCodec.Limits.DEFAULT);
+    private final RequestValidator validator = new RequestValidator(ValidationLimits.DEFAULT);
+
+    private static String snap(String extra) {
+        return "{'snapshot':{'nodes':[{'metadata':{'name':'n1'}}]," + extra + "}}";
+    }
+
+    private static String claim(String devices) {
+        return snap("'resourceClaims':[{'metadata':{'name':'c','namespace':'ns'},'spec':{'devices':" + devices + "}}]");
+    }
+
+    private static String slice(String spec) {
+        return snap("'resourceSlices':[{'metadata':{'name':'s'},'spec':" + spec + "}]");
+    }
+
+    private static String deviceClass(String expression) {
+        return snap("'deviceClasses':[{'metadata':{'name':'gpu'},'spec':{'selectors':[{'cel':{'expression':"
+                + "'" + expression + "'}}]}}]");
+    }
+
+    private Causes validate(String json) throws Exception {
+        return validator.validate(CODEC.readJson(json.replace('\'', '"').getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static Stream<Arguments> rules() {
+        String exact = "'exactly':{'deviceClassName':'gpu'}";
+        String pool = "'pool':{'name':'p','resourceSliceCount':1}";
+        return Stream.of(
+                Arguments.of("a request with neither exactly nor firstAvailable", claim("{'requests':[{'name':'r'}]}"),
+                        REQUIRED, "snapshot.resourceClaims[0].spec.devices.requests[0]"),
+                Arguments.of("two requests with one name", claim("{'requests':[{'name':'r'," + exact + "},{'name':'r',"
+                        + exact + "}]}"), DUPLICATE, "snapshot.resourceClaims[0].spec.devices.requests[1].name"),
+                Arguments.of("a request without a device class", claim("{'requests':[{'name':'r','exactly':{}}]}"),
+                        REQUIRED, "snapshot.resourceClaims[0].spec.devices.requests[0].exactly.deviceClassName"),
+                Arguments.of("an unknown allocation mode", claim("{'requests':[{'name':'r','exactly':{"
+                        + "'deviceClassName':'gpu','allocationMode':'Some'}}]}"), NOT_SUPPORTED,
+                        "snapshot.resourceClaims[0].spec.devices.requests[0].exactly.allocationMode"),
+                Arguments.of("a count of zero", claim("{'requests':[{'name':'r','exactly':{'deviceClassName':'gpu',"
+                        + "'count':0}}]}"), INVALID, "snapshot.resourceClaims[0].spec.devices.requests[0].exactly.count"),
+                Arguments.of("a count in All mode", claim("{'requests':[{'name':'r','exactly':{'deviceClassName':'gpu',"
+                        + "'allocationMode':'All','count':2}}]}"), INVALID,
+                        "snapshot.resourceClaims[0].spec.devices.requests[0].exactly.count"),
+                Arguments.of("nine subrequests", claim("{'requests':[{'name':'r','firstAvailable':["
+                        + "{'name':'a','deviceClassName':'g'},".repeat(8) + "{'name':'i','deviceClassName':'g'}]}]}"),
+                        TOO_MANY, "snapshot.resourceClaims[0].spec.devices.requests[0].firstAvailable"),
+                Arguments.of("a constraint naming an unknown request", claim("{'requests':[{'name':'r'," + exact + "}],"
+                        + "'constraints':[{'requests':['x'],'matchAttribute':'gpu.example.com/numa'}]}"), INVALID,
+                        "snapshot.resourceClaims[0].spec.devices.constraints[0].requests[0]"),
+                Arguments.of("a constraint with both attributes", claim("{'requests':[{'name':'r'," + exact + "}],"
+                        + "'constraints':[{'matchAttribute':'a/b','distinctAttribute':'a/c'}]}"), REQUIRED,
+                        "snapshot.resourceClaims[0].spec.devices.constraints[0]"),
+                Arguments.of("a slice without a driver", slice("{" + pool + ",'nodeName':'n1'}"), REQUIRED,
+                        "snapshot.resourceSlices[0].spec.driver"),
+                Arguments.of("a slice on no node", slice("{'driver':'gpu.example.com'," + pool + "}"), REQUIRED,
+                        "snapshot.resourceSlices[0].spec"),
+                Arguments.of("a slice with a zero slice count", slice("{'driver':'gpu.example.com','nodeName':'n1',"
+                        + "'pool':{'name':'p','resourceSliceCount':0}}"), INVALID,
+                        "snapshot.resourceSlices[0].spec.pool.resourceSliceCount"),
+                Arguments.of("two devices with one name", slice("{'driver':'gpu.example.com','nodeName':'n1'," + pool
+                        + ",'devices':[{'name':'d'},{'name':'d'}]}"), DUPLICATE,
+                        "snapshot.resourceSlices[0].spec.devices[1].name"),
+                Arguments.of("an attribute with two values", slice("{'driver':'gpu.example.com','nodeName':'n1'," + pool
+                        + ",'devices':[{'name':'d','attributes':{'numa':{'int':1,'string':'x'}}}]}"), INVALID,
+                        "snapshot.resourceSlices[0].spec.devices[0].attributes[numa]"),
+                Arguments.of("a capacity that is not a quantity", slice("{'driver':'gpu.example.com','nodeName':'n1',"
+                        + pool + ",'devices':[{'name':'d','capacity':{'memory':{'value':'lots'}}}]}"), INVALID,
+                        "snapshot.resourceSlices[0].spec.devices[0].capacity[memory].value"),
+                Arguments.of("a device selecting its node without per-device selection", slice("{'driver':'g.example',"
+                        + "'nodeName':'n1'," + pool + ",'devices':[{'name':'d','allNodes':true}]}"), FORBIDDEN,
+                        "snapshot.resourceSlices[0].spec.devices[0]"),
+                Arguments.of("a selector that does not compile", deviceClass("device.driver =="), INVALID,
+                        "snapshot.deviceClasses[0].spec.selectors[0].cel.expression"),
+                Arguments.of("a selector of the wrong type", deviceClass("device.attributes"), INVALID,
+                        "snapshot.deviceClasses[0].spec.selectors[0].cel.expression"),
+                Arguments.of("a template without its claim spec", snap("'resourceClaimTemplates':[{'metadata':"
+                        + "{'name':'t','namespace':'ns'},'spec':{}}]"), REQUIRED,
+                        "snapshot.resourceClaimTemplates[0].spec.spec"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rules")
+    void reportsTheRuleWithItsReasonAndFieldPath(String name, String json, String reason, String field)
+            throws Exception {
+        assertThat(validate(json).list()).extracting(Cause::reason, Cause::field).containsExactly(tuple(reason, field));
+    }
+
+    @Test
+    @DisplayName("a selector's compile error reaches the cause with the compiler's own words")
+    void compilerMessage() throws Exception {
+        Causes causes = validate(deviceClass("device.nosuchfield == 1"));
+        assertThat(causes.list()).singleElement().satisfies(c -> assertThat(c.message())
+                .contains("compilation failed").contains("nosuchfield"));
+    }
+
+    @Test
+    @DisplayName("a 10,241-character selector is refused as too long, not compiled")
+    void longSelector() throws Exception {
+        String expression = "true" + " ".repeat(10_237);
+        assertThat(expression).hasSize(10_241);
+        Causes causes = validate(deviceClass(expression));
+        assertThat(causes.list()).singleElement().satisfies(c -> {
+            assertThat(c.field()).isEqualTo("snapshot.deviceClasses[0].spec.selectors[0].cel.expression");
+            assertThat(c.message()).contains("Too long");
+        });
+    }
+
+    @Test
+    @DisplayName("the DRA objects of a realistic GPU request are valid")
+    void realisticRequestIsValid() throws Exception {
+        byte[] body = java.nio.file.Files.readAllBytes(java.nio.file.Path.of("src/test/resources/golden",
+                "a GPU gang with a claim per pod and a shared PodGroup claim lands on the node of the shared device",
+                "request.json"));
+        assertThat(validator.validate(CODEC.readJson(body)).list()).isEmpty();
+    }
+}

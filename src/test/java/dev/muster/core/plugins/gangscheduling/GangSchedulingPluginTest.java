@@ -1,0 +1,136 @@
+package dev.muster.core.plugins.gangscheduling;
+
+import dev.muster.core.framework.Code;
+import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.Status;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.testing.Contexts;
+import dev.muster.core.testing.Groups;
+import dev.muster.core.testing.TestCluster;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static dev.muster.core.testing.Nodes.node;
+import static dev.muster.core.testing.Pods.pod;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** GangScheduling on its own: PreEnqueue counts the members that can be placed, Permit counts bound plus placed. */
+class GangSchedulingPluginTest {
+    private final GangSchedulingPlugin plugin = new GangSchedulingPlugin();
+    private final TestCluster cluster = cluster();
+
+    /** Six bound pods b0..b5 on n1 and six unbound ones u0..u5. */
+    private static TestCluster cluster() {
+        List<Pod> pods = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            pods.add(pod("b" + i).on("n1").build());
+            pods.add(pod("u" + i).build());
+        }
+        return TestCluster.of(List.of(node("n1").allocatable("cpu", "4").build()), pods);
+    }
+
+    private PodInfo[] pods(String prefix, int n) {
+        PodInfo[] out = new PodInfo[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = cluster.pod(prefix + i);
+        }
+        return out;
+    }
+
+    /** A context whose bound, pending and gated members are disjoint pods of the cluster. */
+    private GroupContext context(PodGroup group, int bound, int pending, int gated) {
+        PodInfo[] unbound = pods("u", pending + gated);
+        return Contexts.of(group).bound(pods("b", bound)).pending(Arrays.copyOfRange(unbound, 0, pending))
+                .gated(Arrays.copyOfRange(unbound, pending, pending + gated)).build();
+    }
+
+    @Test
+    @DisplayName("PreEnqueue lets a basic group in even with no member to place")
+    void basicAlwaysEnqueues() {
+        assertThat(plugin.preEnqueue(context(Groups.basic("b").build(), 0, 0, 3))).isEqualTo(Status.SUCCESS);
+        assertThat(plugin.preEnqueue(context(Groups.basic("b").build(), 0, 1, 0))).isEqualTo(Status.SUCCESS);
+    }
+
+    @ParameterizedTest(name = "minCount {0}, {1} bound + {2} pending + {3} gated: enqueued={4}")
+    @CsvSource({
+        "3, 0, 3, 0, true",
+        "3, 1, 2, 0, true",
+        "3, 3, 0, 0, true",
+        "3, 0, 4, 1, true",
+        "3, 0, 2, 0, false",
+        "3, 1, 1, 0, false",
+        "3, 0, 2, 2, false",
+        "4, 1, 1, 3, false",
+    })
+    @DisplayName("PreEnqueue lets a gang in only when bound plus pending members reach minCount; gated ones never count")
+    void gangNeedsPlaceableMembers(int minCount, int bound, int pending, int gated, boolean enqueued) {
+        Status s = plugin.preEnqueue(context(Groups.gang("g", minCount).build(), bound, pending, gated));
+
+        assertThat(s.isSuccess()).isEqualTo(enqueued);
+        if (!enqueued) {
+            assertThat(s.code()).isEqualTo(Code.UnschedulableAndUnresolvable);
+            assertThat(s.plugin()).isEqualTo(GangSchedulingPlugin.NAME);
+        }
+    }
+
+    @ParameterizedTest(name = "minCount {0}, {1} bound + {2} pending + {3} gated")
+    @CsvSource(delimiter = '|', value = {
+        "3|0|2|1|2 of 3 needed member(s) can be scheduled (3 exist, 0 bound, 1 gated)",
+        "3|1|1|0|2 of 3 needed member(s) can be scheduled (2 exist, 1 bound, 0 gated)",
+        "5|2|0|2|2 of 5 needed member(s) can be scheduled (4 exist, 2 bound, 2 gated)",
+        "2|0|0|0|0 of 2 needed member(s) can be scheduled (0 exist, 0 bound, 0 gated)",
+    })
+    @DisplayName("a waiting gang says how many members can be scheduled, exist, are bound and are gated")
+    void waitingMessage(int minCount, int bound, int pending, int gated, String counts) {
+        Status s = plugin.preEnqueue(context(Groups.gang("g", minCount).build(), bound, pending, gated));
+
+        assertThat(s.message()).isEqualTo(
+                "waiting for minCount pods from a gang to appear in scheduling queue: " + counts);
+    }
+
+    @ParameterizedTest(name = "minCount {0}, {1} bound, {2} placed in the cycle: {3}")
+    @CsvSource({
+        "3, 0, 1, Wait",
+        "3, 0, 2, Wait",
+        "3, 0, 3, Success",
+        "3, 1, 1, Wait",
+        "3, 1, 2, Success",
+        "3, 2, 1, Success",
+        "3, 3, 1, Success",
+        "1, 0, 1, Success",
+    })
+    @DisplayName("Permit waits while bound plus placed members are below minCount and succeeds once they reach it")
+    void permitCountsBoundMembers(int minCount, int bound, int placed, Code expected) {
+        GroupContext group = context(Groups.gang("g", minCount).build(), bound, 3, 0);
+        NodeInfo n1 = cluster.node("n1");
+
+        Status s = plugin.permit(group, group.pending().get(0), n1, placed);
+
+        assertThat(s.code()).isEqualTo(expected);
+        if (expected == Code.Wait) {
+            assertThat(s.message()).isEqualTo(GangSchedulingPlugin.WAITING_FOR_MIN_COUNT)
+                    .isEqualTo("waiting for minCount pods from a gang to be scheduled");
+            assertThat(s.plugin()).isEqualTo(GangSchedulingPlugin.NAME);
+        }
+    }
+
+    @Test
+    @DisplayName("Permit says Success for every member of a basic group, from the first one placed")
+    void basicPermitAlwaysSucceeds() {
+        GroupContext group = context(Groups.basic("b").build(), 0, 3, 0);
+
+        for (int placed = 0; placed <= 3; placed++) {
+            assertThat(plugin.permit(group, group.pending().get(0), cluster.node("n1"), placed))
+                    .as("placed %d", placed).isEqualTo(Status.SUCCESS);
+        }
+    }
+}

@@ -127,9 +127,12 @@ public final class GrpcResponseMapper {
                     .setAdminAccess(d.adminAccess()).setShareId(nz(d.shareID()))
                     .putAllConsumedCapacity(d.consumedCapacity());
             for (var t : d.tolerations()) {
-                r.addTolerations(DeviceToleration.newBuilder().setKey(t.key()).setOperator(t.operator().name())
-                        .setValue(t.value()).setEffect(t.effect())
-                        .setTolerationSeconds(t.tolerationSeconds() == null ? 0 : t.tolerationSeconds()));
+                DeviceToleration.Builder tb = DeviceToleration.newBuilder().setKey(t.key())
+                        .setOperator(t.operator().name()).setValue(t.value()).setEffect(t.effect());
+                if (t.tolerationSeconds() != null) {
+                    tb.setTolerationSeconds(t.tolerationSeconds());
+                }
+                r.addTolerations(tb);
             }
             devices.addResults(r);
         }

@@ -26,6 +26,7 @@ final class FieldNames {
             "nodeSelectorTerms", "matchExpressions", "matchFields", "weight", "preference", "values",
             "podAffinityTerm", "labelSelector", "namespaces", "namespaceSelector", "topologyKey",
             "matchLabelKeys", "mismatchLabelKeys", "matchLabels", "phase", "nominatedNodeName", "podGroupName",
+            "resourceClaimStatuses",
             // common fields skipped by name (kubectl output)
             "apiVersion", "kind", "resourceVersion", "ownerReferences", "conditions", "addresses", "images",
             "nodeInfo", "image", "imagePullPolicy", "type", "lastTransitionTime", "lastHeartbeatTime",

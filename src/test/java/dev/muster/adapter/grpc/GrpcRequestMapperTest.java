@@ -140,6 +140,101 @@ class GrpcRequestMapperTest {
         assertThat(grpc.options().preemption()).isFalse();
     }
 
+    static final Path DRA_GOLDEN = Path.of("src/test/resources/golden",
+            "a GPU gang with a claim per pod and a shared PodGroup claim lands on the node of the shared device",
+            "request.json");
+
+    /** The DRA golden request: device classes, slices, claims, templates, per-pod and PodGroup claims. */
+    @Test
+    void theDraGoldenRequestDecodesToTheSameDocument() throws Exception {
+        String json = Files.readString(DRA_GOLDEN);
+        RequestDocument grpc = viaGrpc(json);
+        assertThat(grpc).isEqualTo(viaRest(json));
+        var s = grpc.snapshot();
+        assertThat(s.deviceClasses().get(0).spec().selectors().get(0).cel().expression())
+                .isEqualTo("device.driver == 'gpu.example.com'");
+        assertThat(s.deviceClasses().get(0).spec().config().get(0).opaque().parameters().toString())
+                .isEqualTo("{\"apiVersion\":\"gpu.example.com/v1\",\"kind\":\"GpuConfig\"}");
+        assertThat(s.resourceSlices()).hasSize(2);
+        assertThat(s.resourceSlices().get(0).spec().devices()).hasSize(8);
+        assertThat(s.resourceSlices().get(0).spec().devices().get(0).attributes().get("index").intValue()).isZero();
+        assertThat(s.resourceClaims().get(0).status().allocation().devices().results()).hasSize(2);
+        assertThat(s.resourceClaimTemplates().get(0).spec().spec().devices().requests().get(0).exactly()
+                .deviceClassName()).isEqualTo("gpu.example.com");
+        assertThat(s.podGroups().get(0).spec().resourceClaims()).hasSize(1);
+    }
+
+    /** Every field the KubeDra records decode, under its Kubernetes JSON name, unions and keyword names included. */
+    @Test
+    void everyDraFieldHasAProtoFieldWithTheSameJsonName() throws Exception {
+        String json = q("""
+                {'snapshot':{
+                 'nodes':[{'metadata':{'name':'n1'}}],
+                 'pods':[{'metadata':{'name':'p','namespace':'ns'},'spec':{'resourceClaims':[{'name':'g','resourceClaimTemplateName':'t'}]},
+                   'status':{'phase':'Pending','resourceClaimStatuses':[{'name':'g','resourceClaimName':'p-g-x1'},{'name':'h'}]}}],
+                 'podGroups':[{'metadata':{'name':'pg','namespace':'ns'},'spec':{'schedulingPolicy':{'basic':{}}},
+                   'status':{'resourceClaimStatuses':[{'name':'s','resourceClaimName':'pg-s-x2'}]}}],
+                 'deviceClasses':[{'metadata':{'name':'gpu'},'spec':{
+                   'selectors':[{'cel':{'expression':'device.driver == \\"gpu.example.com\\"'}}],
+                   'config':[{'opaque':{'driver':'gpu.example.com','parameters':{'a':1,'b':[true,null,1.5,'x'],'c':{'d':-7,'e':12345678901}}}}]}}],
+                 'resourceSlices':[{'metadata':{'name':'s1'},'spec':{'driver':'gpu.example.com',
+                   'pool':{'name':'p1','generation':0,'resourceSliceCount':1},'nodeName':'n1',
+                   'nodeSelector':{'nodeSelectorTerms':[{'matchExpressions':[{'key':'zone','operator':'In','values':['a']}]}]},
+                   'allNodes':false,'perDeviceNodeSelection':true,
+                   'sharedCounters':[{'name':'cs','counters':{'mem':{'value':'80Gi'}}}],
+                   'devices':[{'name':'d0',
+                     'attributes':{'i':{'int':3},'b':{'bool':false},'s':{'string':'x'},'v':{'version':'1.2.3'},'z':{'int':0}},
+                     'capacity':{'memory':{'value':'80Gi','requestPolicy':{'default':'10Gi','validValues':['10Gi','20Gi'],
+                       'validRange':{'min':'1Gi','max':'80Gi','step':'1Gi'}}}},
+                     'consumesCounters':[{'counterSet':'cs','counters':{'mem':{'value':'40Gi'}}}],
+                     'taints':[{'key':'k','value':'v','effect':'NoSchedule','timeAdded':'ignored'}],
+                     'allowMultipleAllocations':true,'bindsToNode':false,'bindingConditions':['Ready'],
+                     'bindingFailureConditions':['Failed'],'nodeName':'n1',
+                     'nodeSelector':{'nodeSelectorTerms':[{'matchFields':[{'key':'metadata.name','operator':'In','values':['n1']}]}]},
+                     'allNodes':false}]}}],
+                 'resourceClaims':[{'metadata':{'name':'c1','namespace':'ns','uid':'cu'},'spec':{'devices':{
+                   'requests':[{'name':'r','exactly':{'deviceClassName':'gpu','selectors':[{'cel':{'expression':'true'}}],
+                      'allocationMode':'ExactCount','count':2,'adminAccess':false,
+                      'tolerations':[{'key':'k','operator':'Equal','value':'v','effect':'NoSchedule','tolerationSeconds':0},{'operator':'Exists'}],
+                      'capacity':{'requests':{'memory':'10Gi'}}}},
+                     {'name':'f','firstAvailable':[{'name':'big','deviceClassName':'gpu','selectors':[{'cel':{'expression':'true'}}],
+                      'allocationMode':'All','count':1,'tolerations':[{'operator':'Exists','effect':'NoExecute','tolerationSeconds':30}],
+                      'capacity':{'requests':{'memory':'20Gi'}}},{'name':'small','deviceClassName':'gpu'}]}],
+                   'constraints':[{'requests':['r','f'],'matchAttribute':'gpu.example.com/numa'},{'distinctAttribute':'i'}],
+                   'config':[{'requests':['r'],'opaque':{'driver':'gpu.example.com','parameters':'text'}}]}},
+                  'status':{'allocation':{'devices':{
+                     'results':[{'request':'r','driver':'gpu.example.com','pool':'p1','device':'d0','adminAccess':false,
+                       'tolerations':[{'operator':'Exists','tolerationSeconds':5}],'shareID':'abc','consumedCapacity':{'memory':'10Gi'}}],
+                     'config':[{'source':'FromClaim','requests':['r'],'opaque':{'driver':'gpu.example.com','parameters':{}}}]},
+                    'nodeSelector':{'nodeSelectorTerms':[{'matchFields':[{'key':'metadata.name','operator':'In','values':['n1']}]}]}},
+                   'reservedFor':[{'apiGroup':'scheduling.k8s.io','resource':'podgroups','name':'pg','uid':'u'}]}}],
+                 'resourceClaimTemplates':[{'metadata':{'name':'t','namespace':'ns'},'spec':{'spec':{'devices':{
+                   'requests':[{'name':'g','exactly':{'deviceClassName':'gpu'}}]}}}}]}}
+                """);
+        RequestDocument grpc = viaGrpc(json);
+        assertThat(grpc).isEqualTo(viaRest(json));
+        // spot checks that the comparison is not vacuous
+        var s = grpc.snapshot();
+        var d = s.resourceSlices().get(0).spec().devices().get(0);
+        assertThat(d.attributes().get("i").intValue()).isEqualTo(3L);
+        assertThat(d.attributes().get("b").boolValue()).isFalse();
+        assertThat(d.attributes().get("v").versionValue()).isEqualTo("1.2.3");
+        assertThat(d.attributes().get("z").intValue()).isZero();
+        assertThat(d.capacity().get("memory").requestPolicy().defaultValue()).isEqualTo(Qty.of("10Gi"));
+        assertThat(s.resourceSlices().get(0).spec().pool().generation()).isZero();
+        var exact = s.resourceClaims().get(0).spec().devices().requests().get(0).exactly();
+        assertThat(exact.adminAccess()).isFalse();
+        assertThat(exact.tolerations().get(0).tolerationSeconds()).isZero();
+        assertThat(exact.tolerations().get(1).tolerationSeconds()).isNull();
+        assertThat(s.resourceClaims().get(0).status().allocation().devices().results().get(0).shareID())
+                .isEqualTo("abc");
+        assertThat(s.deviceClasses().get(0).spec().config().get(0).opaque().parameters().toString())
+                .isEqualTo("{\"a\":1,\"b\":[true,null,1.5,\"x\"],\"c\":{\"d\":-7,\"e\":12345678901}}");
+        assertThat(s.pods().get(0).status().resourceClaimStatuses()).hasSize(2);
+        assertThat(s.podGroups().get(0).status().resourceClaimStatuses().get(0).resourceClaimName())
+                .isEqualTo("pg-s-x2");
+    }
+
     @Test
     void anEmptySchedulingGroupStaysPresentSoValidationCanReportItsName() throws Exception {
         RequestDocument d = viaGrpc(q("{'snapshot':{'nodes':[{'metadata':{'name':'n'}}],"

@@ -1,6 +1,8 @@
 package dev.muster.adapter.grpc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.google.rpc.BadRequest;
 import dev.muster.grpc.v1.DecideResponse;
@@ -144,6 +146,81 @@ class GrpcRestParityTest {
         assertThat(grpcDecide(rest).path("decisions").get(0).path("outcome").asText()).isEqualTo("Scheduled");
     }
 
+    /**
+     * DRA over gRPC: two nodes with an 8-GPU ResourceSlice each, a DeviceClass with a CEL selector, templates, a gang
+     * whose members each get a claim from a template, and a PodGroup-level claim the members share. gRPC decides as
+     * REST, claims included; also with one member fewer (a gang of 3).
+     */
+    @Test
+    void aDraGangDecidesAsRestClaimsIncluded() throws Exception {
+        String json = Files.readString(GrpcRequestMapperTest.DRA_GOLDEN);
+        ObjectNode doc = (ObjectNode) Proto3Json.JSON.readTree(json);
+        assertThat(doc.at("/snapshot/deviceClasses/0/spec/selectors/0/cel/expression").asText())
+                .isEqualTo("device.driver == 'gpu.example.com'");
+        assertThat(doc.at("/snapshot/resourceSlices")).hasSize(2);
+        assertThat(doc.at("/snapshot/resourceSlices/0/spec/devices")).hasSize(8);
+        assertThat(doc.at("/snapshot/podGroups/0/spec/resourceClaims")).hasSize(1);
+
+        JsonNode grpc = grpcDecide(json);
+        assertThat(grpc).isEqualTo(restDecide(json));
+        JsonNode decision = grpc.path("decisions").get(0);
+        assertThat(decision.path("outcome").asText()).isEqualTo("Scheduled");
+        assertThat(decision.path("claims")).hasSizeGreaterThan(decision.path("placements").size());
+        assertThat(decision.findValues("generatedFrom")).isNotEmpty();
+        assertThat(decision.findValues("reservedFor").toString()).contains("podgroups");
+
+        // A gang of 3: the last member removed, minCount 3.
+        ArrayNode pods = (ArrayNode) doc.at("/snapshot/pods");
+        pods.remove(pods.size() - 1);
+        ((ObjectNode) doc.at("/snapshot/podGroups/0/spec/schedulingPolicy/gang")).put("minCount", 3);
+        String three = Proto3Json.JSON.writeValueAsString(doc);
+        JsonNode grpc3 = grpcDecide(three);
+        assertThat(grpc3).isEqualTo(restDecide(three));
+        assertThat(grpc3.path("decisions").get(0).path("outcome").asText()).isEqualTo("Scheduled");
+        assertThat(grpc3.path("decisions").get(0).path("placements")).hasSize(3);
+        assertThat(grpc3.path("decisions").get(0).path("claims")).isNotEmpty();
+    }
+
+    /** A DeviceClass selector that does not compile: INVALID_ARGUMENT naming the field REST's 422 names. */
+    @Test
+    void aSelectorThatDoesNotCompileNamesTheSameFieldAsRest() throws Exception {
+        ObjectNode doc = (ObjectNode) Proto3Json.JSON.readTree(Files.readString(GrpcRequestMapperTest.DRA_GOLDEN));
+        ((ObjectNode) doc.at("/snapshot/deviceClasses/0/spec/selectors/0/cel")).put("expression", "device.driver ==");
+        String json = Proto3Json.JSON.writeValueAsString(doc);
+        List<BadRequest.FieldViolation> v = assertSameViolationsAsRest(json);
+        assertThat(v).extracting(BadRequest.FieldViolation::getField)
+                .contains("snapshot.deviceClasses[0].spec.selectors[0].cel.expression");
+    }
+
+    /** REST's 422 causes and gRPC's (Decide and Validate) INVALID_ARGUMENT violations, compared one by one. */
+    private List<BadRequest.FieldViolation> assertSameViolationsAsRest(String json) throws Exception {
+        Response r = rest("/v1/validations", json);
+        assertThat(r.statusCode()).isEqualTo(422);
+        JsonNode causes = Proto3Json.JSON.readTree(r.asByteArray()).path("details").path("causes");
+        assertThat(causes).isNotEmpty();
+
+        List<BadRequest.FieldViolation> v = List.of();
+        for (boolean decide : new boolean[]{true, false}) {
+            StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class, () -> {
+                if (decide) {
+                    stub.decide(GrpcRequestMapperTest.parse(json));
+                } else {
+                    stub.validate(GrpcRequestMapperTest.parse(json));
+                }
+            });
+            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+            v = Violations.of(e);
+            assertThat(v).hasSize(causes.size());
+            for (int i = 0; i < v.size(); i++) {
+                JsonNode c = causes.get(i);
+                assertThat(v.get(i).getField()).isEqualTo(c.path("field").asText());
+                assertThat(v.get(i).getReason()).isEqualTo(c.path("reason").asText());
+                assertThat(v.get(i).getDescription()).isEqualTo(c.path("reason").asText() + ": " + c.path("message").asText());
+            }
+        }
+        return v;
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {
             "{'snapshot':{'nodes':[{'metadata':{'name':'n'}}],'pods':[{'metadata':{'name':'p'},'spec':{'schedulingGroup':{}}}]}}",
@@ -158,29 +235,6 @@ class GrpcRestParityTest {
                     + "'disruptionMode':'Everything'}},{'metadata':{'name':'h'}}],"
                     + "'priorityClasses':[{'metadata':{'name':'pc'}}]}}"})
     void invalidRequestsNameTheSameFieldsAsRest(String body) throws Exception {
-        String json = body.replace('\'', '"');
-        Response r = rest("/v1/validations", json);
-        assertThat(r.statusCode()).isEqualTo(422);
-        JsonNode causes = Proto3Json.JSON.readTree(r.asByteArray()).path("details").path("causes");
-        assertThat(causes).isNotEmpty();
-
-        for (boolean decide : new boolean[]{true, false}) {
-            StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class, () -> {
-                if (decide) {
-                    stub.decide(GrpcRequestMapperTest.parse(json));
-                } else {
-                    stub.validate(GrpcRequestMapperTest.parse(json));
-                }
-            });
-            assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
-            List<BadRequest.FieldViolation> v = Violations.of(e);
-            assertThat(v).hasSize(causes.size());
-            for (int i = 0; i < v.size(); i++) {
-                JsonNode c = causes.get(i);
-                assertThat(v.get(i).getField()).isEqualTo(c.path("field").asText());
-                assertThat(v.get(i).getReason()).isEqualTo(c.path("reason").asText());
-                assertThat(v.get(i).getDescription()).isEqualTo(c.path("reason").asText() + ": " + c.path("message").asText());
-            }
-        }
+        assertSameViolationsAsRest(body.replace('\'', '"'));
     }
 }

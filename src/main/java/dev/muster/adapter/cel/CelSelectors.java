@@ -70,7 +70,7 @@ import java.util.regex.Pattern;
  *   <li>The list helpers check element types at compile time only as far as cel-java's overload resolution does;
  *       {@code sum()} of an empty list whose element type is unknown at compile time yields int 0.</li>
  *   <li>Regular expressions are checked when first used at run time, not when the expression is compiled.</li>
- *   <li>Quantity exponents beyond ±{@code 1000} (for example {@code 1e5000}) are refused instead of saturated.</li>
+ *   <li>Quantity exponents beyond ±{@code 400} (for example {@code 1e5000}) are refused instead of saturated.</li>
  * </ul>
  */
 public final class CelSelectors {

@@ -1,6 +1,7 @@
 package dev.muster.adapter.cel;
 
 import dev.muster.core.model.Quantity;
+import dev.muster.core.model.QuantityFormatException;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -12,7 +13,6 @@ import java.math.RoundingMode;
  */
 final class QuantityValue implements Comparable<QuantityValue> {
     /** Decimal exponents beyond this are refused, so one value never needs more than a few hundred digits. */
-    private static final int MAX_EXPONENT = 1_000;
 
     private final BigDecimal value;
 
@@ -43,63 +43,16 @@ final class QuantityValue implements Comparable<QuantityValue> {
         if (s == null || !Quantity.isValid(s)) {
             throw new IllegalArgumentException(Quantity.FORMAT_MESSAGE);
         }
-        int i = 0;
-        boolean negative = false;
-        if (s.charAt(0) == '+' || s.charAt(0) == '-') {
-            negative = s.charAt(0) == '-';
-            i = 1;
+        BigDecimal v;
+        try {
+            v = Quantity.exact(s);
+        } catch (QuantityFormatException e) {
+            throw new IllegalArgumentException("quantity exponent out of range: " + s);
         }
-        int start = i;
-        while (i < s.length() && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) {
-            i++;
-        }
-        String mantissa = s.substring(start, i);
-        if (mantissa.startsWith(".")) {
-            mantissa = "0" + mantissa;
-        }
-        if (mantissa.endsWith(".")) {
-            mantissa = mantissa + "0";
-        }
-        BigDecimal m = new BigDecimal(mantissa);
-        String suffix = s.substring(i);
-        BigDecimal v = switch (suffix) {
-            case "" -> m;
-            case "n" -> m.scaleByPowerOfTen(-9);
-            case "u" -> m.scaleByPowerOfTen(-6);
-            case "m" -> m.scaleByPowerOfTen(-3);
-            case "k" -> m.scaleByPowerOfTen(3);
-            case "M" -> m.scaleByPowerOfTen(6);
-            case "G" -> m.scaleByPowerOfTen(9);
-            case "T" -> m.scaleByPowerOfTen(12);
-            case "P" -> m.scaleByPowerOfTen(15);
-            case "E" -> m.scaleByPowerOfTen(18);
-            case "Ki" -> m.multiply(BigDecimal.valueOf(1L << 10));
-            case "Mi" -> m.multiply(BigDecimal.valueOf(1L << 20));
-            case "Gi" -> m.multiply(BigDecimal.valueOf(1L << 30));
-            case "Ti" -> m.multiply(BigDecimal.valueOf(1L << 40));
-            case "Pi" -> m.multiply(BigDecimal.valueOf(1L << 50));
-            case "Ei" -> m.multiply(BigDecimal.valueOf(1L << 60));
-            default -> m.scaleByPowerOfTen(exponent(suffix));
-        };
         if (v.scale() > 9) {
-            v = v.setScale(9, RoundingMode.UP);
+            v = v.setScale(9, RoundingMode.UP); // a quantity keeps nano precision, rounded away from zero
         }
-        return new QuantityValue(negative ? v.negate() : v);
-    }
-
-    private static int exponent(String suffix) {
-        // Quantity.isValid has checked the form: [eE][+-]?digits
-        String digits = suffix.substring(1);
-        boolean neg = digits.startsWith("-");
-        if (digits.startsWith("+") || neg) {
-            digits = digits.substring(1);
-        }
-        digits = digits.replaceFirst("^0+(?=.)", "");
-        if (digits.length() > 5 || Integer.parseInt(digits) > MAX_EXPONENT) {
-            throw new IllegalArgumentException("quantity exponent out of range: " + suffix);
-        }
-        int e = Integer.parseInt(digits);
-        return neg ? -e : e;
+        return new QuantityValue(v);
     }
 
     BigDecimal value() {

@@ -82,7 +82,8 @@ class GoldenDecisionTest {
                 : codec.readYaml(Files.readAllBytes(dir.resolve("request.yaml")));
         Causes causes = validator.validate(doc);
         assertThat(causes.list()).as("validation causes of " + dir.getFileName()).isEmpty();
-        DecisionResponse response = DecisionResponse.of(engine.decide(KubeMapper.toDecisionRequest(doc, dev.muster.adapter.cel.CelSelectors.shared()::compile)));
+        DecisionResponse response = DecisionResponse.of(engine.decide(
+                KubeMapper.toDecisionRequest(doc, dev.muster.adapter.cel.CelSelectors.shared()::compile)));
         return PRETTY.writeValueAsString(response) + "\n";
     }
 }

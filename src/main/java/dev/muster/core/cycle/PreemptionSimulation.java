@@ -6,6 +6,7 @@ import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.PodRef;
 import dev.muster.core.model.PodDisruptionBudget;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.snapshot.ClusterSnapshot;
@@ -85,26 +86,28 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
             return;
         }
         GroupRef g = pod.pod().groupRef();
+        String namespace = pod.ref().namespace();
         Runnable undo = book.releaseForVictim(pod.pod(), g == null ? null : snapshot.podGroups().get(g),
-                this::stillRuns);
+                c -> stillRuns(namespace, c));
         releasedClaims.put(pod, undo);
         snapshot.recordUndo(undo);
     }
 
-    /** Whether a claim consumer is still on a node: the pod itself, or some member of the PodGroup. */
-    private boolean stillRuns(ClaimConsumer c) {
-        for (PodInfo p : running) {
-            if (evicted.contains(p)) {
-                continue;
+    /**
+     * Whether a consumer of a claim in {@code namespace} is still on a node: the pod itself, or some member of the
+     * PodGroup. Looked up by name, not by walking every running pod: a trial may evict many pods with claims.
+     */
+    private boolean stillRuns(String namespace, ClaimConsumer c) {
+        if (c.isPodGroup()) {
+            for (PodInfo p : snapshot.members(new GroupRef(namespace, c.name()))) {
+                if (snapshot.isOnNode(p)) {
+                    return true;
+                }
             }
-            boolean same = c.isPodGroup()
-                    ? p.pod().podGroupName() != null && p.pod().podGroupName().equals(c.name())
-                    : p.pod().ref().name().equals(c.name()) && (c.uid().isEmpty() || c.uid().equals(p.pod().uid()));
-            if (same) {
-                return true;
-            }
+            return false;
         }
-        return false;
+        PodInfo p = snapshot.pod(new PodRef(namespace, c.name()));
+        return p != null && snapshot.isOnNode(p) && (c.uid().isEmpty() || c.uid().equals(p.pod().uid()));
     }
 
     @Override

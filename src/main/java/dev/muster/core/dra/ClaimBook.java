@@ -359,7 +359,10 @@ public final class ClaimBook {
         return new ArrayList<>(out.values());
     }
 
-    /** Resolution for reporting: the in-use checks are skipped (the consumer is already among reservedFor). */
+    /**
+     * Resolution for reporting and releasing: a pod whose claims no longer resolve contributes none (once reserved,
+     * its consumer is among reservedFor, so the in-use check passes for it).
+     */
     private Resolution resolveQuietly(Pod pod, PodGroup group) {
         Resolution r = resolve(pod, group);
         return r.ok() ? r : new Resolution(List.of(), r.failure());

@@ -219,7 +219,7 @@ public final class PodGroupCycle {
         }
         Set<PodSignature> kinds = new HashSet<>();
         for (PodInfo p : group.pending()) {
-            PodSignature s = new PodSignature(p);
+            PodSignature s = new PodSignature(p, false);
             if (!s.batchable()) {
                 return true;
             }

@@ -39,7 +39,8 @@ import java.util.stream.IntStream;
  * Scores are re-normalized over all feasible nodes only when a node became (in)feasible or a raw score of a
  * plugin that normalizes across nodes changed; otherwise only the changed nodes' totals are updated, and the best
  * node, kept in a tournament tree, is found in O(log n). The result is the same as a full evaluation. Signatures
- * with topology spread constraints or resource claims are evaluated in full every time.
+ * with topology spread constraints, or with resource claims that are not node-local, are evaluated in full every
+ * time.
  * <p>
  * Filtering and scoring a full node list run in parallel chunks when a pool is given and the list is large; each
  * node's results go to its own slots, so the outcome does not depend on thread timing. Not thread-safe otherwise:
@@ -78,8 +79,12 @@ final class PodScheduler {
         last = null;
     }
 
+    private PodSignature signature(PodInfo pod, Placement placement) {
+        return new PodSignature(pod, batching && runtime.runSign(pod, placement));
+    }
+
     PodAttempt schedule(PodInfo pod, Placement placement) {
-        PodSignature sig = new PodSignature(pod);
+        PodSignature sig = signature(pod, placement);
         boolean refreshable = batching && sig.refreshable();
         Evaluation e = refreshable ? cache.get(sig) : null;
         if (e != null && e.placement == placement) {
@@ -103,7 +108,7 @@ final class PodScheduler {
      * bounded search branches over. Costs a full evaluation.
      */
     int[] rankedCandidates(PodInfo pod, Placement placement) {
-        cache.remove(new PodSignature(pod));
+        cache.remove(signature(pod, placement));
         PodAttempt first = schedule(pod, placement);
         if (!first.fits()) {
             return new int[0];

@@ -12,14 +12,21 @@ import java.util.Objects;
  * node (upstream's opportunistic-batching signature). A signature is batchable when its verdicts depend only on the
  * node itself: no pod (anti-)affinity terms and no topology spread constraints; then, after a pod is placed,
  * only the node it went to needs evaluating again for the next pod with the same signature.
+ * <p>
+ * A pod with resource claims is refreshable when the plugins that sign pods say its verdicts are node-local (claims
+ * of its own from templates, devices only on nodes' own slices): every pod with an equal signature then needs the
+ * same devices, and a node's verdict changes only when a member lands on or leaves that node.
  */
 final class PodSignature {
     private final Pod pod;
     private final long[] request;
     private final int hash;
+    private final boolean nodeLocal;
 
-    PodSignature(PodInfo info) {
+    /** @param nodeLocal what the plugins that sign pods say (see {@link dev.muster.core.framework.SignPlugin}) */
+    PodSignature(PodInfo info, boolean nodeLocal) {
         this.pod = info.pod();
+        this.nodeLocal = nodeLocal;
         this.request = info.requestVector();
         this.hash = Objects.hash(pod.ref().namespace(), pod.labels(), Arrays.hashCode(request), pod.nodeSelector(),
                 pod.affinity(), pod.tolerations(), pod.hostPorts(), pod.topologySpreadConstraints(),
@@ -29,11 +36,13 @@ final class PodSignature {
     /**
      * Whether a kept evaluation can be brought up to date for this signature from the nodes that changed (see
      * {@link PodScheduler}): everything but topology spread constraints, whose global minimum lets one change
-     * reach every node, and resource claims.
+     * reach every node, and what a signing plugin calls not node-local (shared resource claims).
      */
     boolean refreshable() {
-        return pod.topologySpreadConstraints().isEmpty() && pod.resourceClaims().isEmpty();
+        return pod.topologySpreadConstraints().isEmpty() && nodeLocal;
     }
+
+    /** Whether members with this signature are interchangeable and independent (see {@link PodGroupCycle}). */
 
     boolean batchable() {
         return !pod.affinity().hasPodAffinity() && pod.topologySpreadConstraints().isEmpty()
@@ -49,7 +58,7 @@ final class PodSignature {
             return false;
         }
         Pod p = s.pod;
-        return Arrays.equals(request, s.request)
+        return nodeLocal == s.nodeLocal && Arrays.equals(request, s.request)
                 && pod.ref().namespace().equals(p.ref().namespace())
                 && pod.labels().equals(p.labels())
                 && pod.nodeSelector().equals(p.nodeSelector())

@@ -145,6 +145,25 @@ public final class ClaimBook {
     }
 
     /**
+     * Whether a pod's claims (as resolved) make its verdicts depend only on each node's own devices: all are its own
+     * claims from templates, none created or allocated yet, and every device sits on one node's own slices. Two pods
+     * with the same claim entries in one namespace then need the same devices, and what one member takes on a node
+     * changes no other node's verdict.
+     */
+    public boolean nodeLocal(Resolution r) {
+        if (!r.ok() || !ledger.index().allNodeLocal()) {
+            return false;
+        }
+        for (ClaimUse u : r.uses()) {
+            if (u.generatedFrom() == null || u.consumer().isPodGroup() || claims.containsKey(u.key())
+                    || allocation(u.key()) != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The name the ResourceClaim controller gives a claim generated for {@code owner}'s entry, without the random
      * suffix: {@code <owner>-<entry>}, both parts shortened in proportion to their length when the base would not
      * leave room for the suffix.

@@ -185,6 +185,11 @@ public final class DraIndex {
         return new DraIndex(classes, slices, allocations);
     }
 
+    /** Whether every slice is local to one node (no shared counters, no node selectors, no per-device selection). */
+    public boolean allNodeLocal() {
+        return sharedPools.isEmpty();
+    }
+
     /** The class of that name, or null. */
     public DeviceClass deviceClass(String name) {
         return classes.get(name);

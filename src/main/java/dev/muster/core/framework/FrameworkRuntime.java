@@ -54,6 +54,19 @@ public final class FrameworkRuntime {
         return scores.size();
     }
 
+    /**
+     * Sign: whether every plugin that signs pods says the pod's Filter verdicts and Scores depend only on each node's
+     * own state (see {@link SignPlugin}); true when none signs.
+     */
+    public boolean runSign(PodInfo pod, ClusterView cluster) {
+        for (SignPlugin p : profile.sign()) {
+            if (!p.nodeLocal(pod, cluster)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** PreEnqueue: the first verdict that is not Success, else Success. */
     public Status runPreEnqueue(GroupContext group) {
         for (PreEnqueuePlugin p : profile.preEnqueue()) {

@@ -22,6 +22,7 @@ public final class Profile {
     private final List<PlacementGeneratePlugin> placementGenerate;
     private final List<WeightedPlacementScore> placementScore;
     private final List<PostFilterPlugin> postFilter;
+    private final List<SignPlugin> sign;
 
     /** A placement score plugin and its weight. */
     public record WeightedPlacementScore(PlacementScorePlugin plugin, int weight) {
@@ -38,6 +39,12 @@ public final class Profile {
         placementGenerate = List.copyOf(b.placementGenerate);
         placementScore = List.copyOf(b.placementScore);
         postFilter = List.copyOf(b.postFilter);
+        sign = List.copyOf(b.sign);
+    }
+
+    /** Plugins that say whether a pod's evaluation may be kept and refreshed (see {@link SignPlugin}). */
+    public List<SignPlugin> sign() {
+        return sign;
     }
 
     public List<PostFilterPlugin> postFilter() {
@@ -99,6 +106,7 @@ public final class Profile {
         private final List<PlacementGeneratePlugin> placementGenerate = new ArrayList<>();
         private final List<WeightedPlacementScore> placementScore = new ArrayList<>();
         private final List<PostFilterPlugin> postFilter = new ArrayList<>();
+        private final List<SignPlugin> sign = new ArrayList<>();
 
         public Builder add(Plugin plugin, int scoreWeight) {
             if (plugin instanceof PreEnqueuePlugin p) {
@@ -124,6 +132,9 @@ public final class Profile {
             }
             if (plugin instanceof PostFilterPlugin p) {
                 postFilter.add(p);
+            }
+            if (plugin instanceof SignPlugin p) {
+                sign.add(p);
             }
             if (plugin instanceof PlacementGeneratePlugin p) {
                 placementGenerate.add(p);

@@ -10,11 +10,13 @@ import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.ReservePlugin;
+import dev.muster.core.framework.SignPlugin;
 import dev.muster.core.framework.StateKey;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.NodeSelectors;
 import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.PodRef;
 
 import java.util.List;
 
@@ -27,20 +29,34 @@ import java.util.List;
  *   <li>Filter: an allocated claim (in the snapshot, or by an earlier member or group of this decision) must be
  *       usable on the node (its allocation's node selector); the unallocated ones must be allocatable there, with
  *       the devices still free.</li>
+ *   <li>Sign: a pod whose claims are its own, from templates, not yet created, with devices only on nodes' own
+ *       slices has node-local verdicts ({@link ClaimBook#nodeLocal}); its evaluation may be kept and refreshed for
+ *       the next member with the same claim entries, which Filter then resolves for itself.</li>
  *   <li>Reserve: allocates on the chosen node (the same first fit Filter found) and reserves each claim for the pod,
  *       or for its PodGroup when the claim is the group's. Unreserve gives it all back.</li>
  * </ul>
  * Messages are kube-scheduler's: {@value #NOT_AVAILABLE}, {@value Allocator#CANNOT_ALLOCATE}, and the allocator's
  * own for a missing device class or a failing selector.
  */
-public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlugin, ReservePlugin {
+public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlugin, ReservePlugin, SignPlugin {
     public static final String NAME = "DynamicResources";
     static final String NOT_AVAILABLE = "resourceclaim not available on the node";
 
     private static final StateKey<Claims> KEY = StateKey.of(NAME);
 
-    /** What PreFilter found for one pod: the book and the pod's claims. */
-    private record Claims(ClaimBook book, List<ClaimBook.ClaimUse> uses) {
+    /** What PreFilter found for one pod: the book, the pod's claims, and whose they are. */
+    private record Claims(ClaimBook book, List<ClaimBook.ClaimUse> uses, PodRef pod, PodGroup group) {
+        /**
+         * The claims of {@code other}: the kept ones when PreFilter ran for it, else its own (an evaluation kept for
+         * an equal, node-local pod is being refreshed for it; its claims have other names).
+         */
+        List<ClaimBook.ClaimUse> of(PodInfo other) {
+            if (other.ref().equals(pod)) {
+                return uses;
+            }
+            ClaimBook.Resolution r = book.resolve(other.pod(), group);
+            return r.ok() ? r.uses() : uses;
+        }
     }
 
     @Override
@@ -61,8 +77,17 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
         if (r.uses().isEmpty()) {
             return Status.SKIP;
         }
-        state.put(KEY, new Claims(book, r.uses()));
+        state.put(KEY, new Claims(book, r.uses(), pod.ref(), group(pod, cluster)));
         return Status.SUCCESS;
+    }
+
+    @Override
+    public boolean nodeLocal(PodInfo pod, ClusterView cluster) {
+        if (pod.pod().resourceClaims().isEmpty()) {
+            return true;
+        }
+        ClaimBook book = cluster.claims();
+        return book != null && book.nodeLocal(book.resolve(pod.pod(), group(pod, cluster)));
     }
 
     private static PodGroup group(PodInfo pod, ClusterView cluster) {
@@ -76,13 +101,14 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
         if (claims == null) {
             return Status.SUCCESS;
         }
-        for (ClaimBook.ClaimUse use : claims.uses()) {
+        List<ClaimBook.ClaimUse> uses = claims.of(pod);
+        for (ClaimBook.ClaimUse use : uses) {
             AllocationResult a = claims.book().allocation(use.key());
             if (a != null && a.nodeSelector() != null && !NodeSelectors.anyTermMatches(a.nodeSelector(), node.node())) {
                 return Status.unresolvable(NAME, NOT_AVAILABLE);
             }
         }
-        return verdict(claims.book().allocate(node.node(), claims.uses()));
+        return verdict(claims.book().allocate(node.node(), uses));
     }
 
     private static Status verdict(Allocator.Outcome outcome) {

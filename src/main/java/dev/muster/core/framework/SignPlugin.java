@@ -1,0 +1,13 @@
+package dev.muster.core.framework;
+
+/**
+ * Says whether a pod's evaluation may be kept and brought up to date from the nodes that changed (upstream's
+ * opportunistic batching, where plugins sign pods). A plugin implements it when its Filter or Score can depend on
+ * more than the node the verdict is about: it answers true when, for this pod, they depend only on that node's own
+ * state and on what every pod with an equal signature shares, so that after a member lands on a node only that node
+ * needs evaluating again. A plugin that does not implement it is taken to answer true; the scheduler knows the
+ * spreading and inter-pod rules itself.
+ */
+public interface SignPlugin extends Plugin {
+    boolean nodeLocal(PodInfo pod, ClusterView cluster);
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Aggregates `jfr print --events jdk.ExecutionSample --stack-depth 64` output.
 
-usage: jfr_top.py <jfr-print.txt> [--within METHOD_SUBSTRING] [--top N]
+usage: jfr_top.py <jfr-print.txt> [--within METHOD_SUBSTRING] [--without METHOD_SUBSTRING] [--top N]
 Prints, over the samples whose stack contains METHOD_SUBSTRING (default DecisionEngine.decide):
   self      - top frame (where the CPU was),
   self-app  - first dev.muster frame from the top (which of our methods, including the JDK code it called),
@@ -18,6 +18,9 @@ within = "DecisionEngine.decide"
 top = 25
 if "--within" in args:
     within = args[args.index("--within") + 1]
+without = None
+if "--without" in args:
+    without = args[args.index("--without") + 1]
 if "--top" in args:
     top = int(args[args.index("--top") + 1])
 
@@ -39,7 +42,7 @@ def short(f):
     parts = f.split(".")
     return ".".join(parts[-2:]) if len(parts) >= 2 else f
 
-sel = [s for s in samples if any(within in f for f in s)]
+sel = [s for s in samples if any(within in f for f in s) and not (without and any(without in f for f in s))]
 n = len(sel)
 print(f"samples: {len(samples)} total, {n} within {within}")
 if not n:

@@ -10,7 +10,9 @@ import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Steps 4 and 5 of a {@link PodGroupCycle} when PlacementGenerate proposed candidates: each candidate's members are
@@ -22,6 +24,9 @@ import java.util.List;
  * tiers (multi-level and preferred topology) are tried tightest first; and with the PodGroup annotation
  * {@value PodGroupCycle#STRATEGY}{@code : BestFit} feasible placements are ranked by the capacity they would leave
  * stranded (least first) instead of by PlacementScore plugins.
+ * <p>
+ * A candidate equivalent to one that ran already ({@link PlacementSymmetry}) is not run again: it gets that
+ * candidate's outcome on its own nodes, exactly what running it would give.
  */
 final class PlacementSelection {
     private final SchedulingScope scope;
@@ -39,6 +44,14 @@ final class PlacementSelection {
     private record Evaluated(PlacementGeneratePlugin.Candidate candidate, Placement placement, CycleResult result) {
     }
 
+    /** The candidate that ran for a fingerprint, and its result (null: pruned by {@link #canHold}). */
+    private record Twin(int[] nodes, CycleResult result) {
+    }
+
+    private static String pruned(PlacementGeneratePlugin.Candidate c) {
+        return "not enough free capacity in " + c.name() + " for the members needed";
+    }
+
     AlgorithmResult run(List<PlacementGeneratePlugin.Candidate> candidates) {
         List<PlacementReport> reports = new ArrayList<>();
         CycleResult firstFailure = null;
@@ -48,6 +61,8 @@ final class PlacementSelection {
             maxTier = Math.max(maxTier, c.tier());
         }
         boolean bestFit = PodGroupCycle.BEST_FIT.equalsIgnoreCase(group.group().annotations().get(PodGroupCycle.STRATEGY));
+        PlacementSymmetry symmetry = scope.batching() && candidates.size() > 1 ? PlacementSymmetry.of(scope, group) : null;
+        Map<Object, Twin> twins = new HashMap<>();
         for (int tier = 0; tier <= maxTier; tier++) {
             List<Evaluated> feasible = new ArrayList<>();
             for (PlacementGeneratePlugin.Candidate c : candidates) {
@@ -55,14 +70,33 @@ final class PlacementSelection {
                     continue;
                 }
                 scope.checkStop();
+                Object fingerprint = symmetry == null ? null : symmetry.fingerprint(c.nodes());
+                Twin twin = fingerprint == null ? null : twins.get(fingerprint);
+                if (twin != null) {
+                    // An equivalent candidate ran already: this one comes out the same, on its own nodes.
+                    if (twin.result() != null && twin.result().feasible()) {
+                        feasible.add(new Evaluated(c, scope.placement(c.name(), c.nodes()),
+                                PlacementSymmetry.carryOver(twin.result(), twin.nodes(), c.nodes())));
+                    } else {
+                        String msg = twin.result() == null ? pruned(c) : firstMessage(twin.result());
+                        reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false,
+                                twin.result() == null, 0, 0, msg));
+                    }
+                    continue;
+                }
                 if (!canHold(c.nodes())) {
-                    String msg = "not enough free capacity in " + c.name() + " for the members needed";
-                    reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, true, 0, 0, msg));
+                    if (fingerprint != null) {
+                        twins.put(fingerprint, new Twin(c.nodes(), null));
+                    }
+                    reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, true, 0, 0, pruned(c)));
                     continue;
                 }
                 Placement p = scope.placement(c.name(), c.nodes());
                 int mark = snapshot.mark();
                 CycleResult r = cycle.placeMembers(group, p);
+                if (fingerprint != null) {
+                    twins.put(fingerprint, new Twin(c.nodes(), r));
+                }
                 if (r.feasible()) {
                     feasible.add(new Evaluated(c, p, r));
                     snapshot.rollbackTo(mark);

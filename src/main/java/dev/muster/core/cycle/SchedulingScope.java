@@ -4,7 +4,9 @@ import dev.muster.core.framework.FrameworkRuntime;
 import dev.muster.core.framework.Profile;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
+import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ForkJoinPool;
 
@@ -23,6 +25,7 @@ public final class SchedulingScope {
     private final Placement all;
     private final Map<int[], Placement> placements = new IdentityHashMap<>();
     private final Map<Placement, PodScheduler> schedulers = new IdentityHashMap<>();
+    private final Map<List<String>, PlacementSymmetry.NodeClasses> nodeClasses = new HashMap<>();
     private final java.util.function.BooleanSupplier stop;
     private final boolean batching;
 
@@ -50,6 +53,14 @@ public final class SchedulingScope {
         this.pool = pool;
         this.parallelThreshold = parallelThreshold;
         this.all = Placement.allNodes(snapshot);
+    }
+
+    /**
+     * Whether work may be shared between equal pods and equivalent placements (false: every pod and candidate is
+     * evaluated in full, the reference the property tests compare against).
+     */
+    boolean batching() {
+        return batching;
     }
 
     /** Throws {@link CycleAbortedException} when the caller asked to stop. */
@@ -84,6 +95,12 @@ public final class SchedulingScope {
             return all;
         }
         return placements.computeIfAbsent(nodes, n -> new Placement(name, snapshot, n));
+    }
+
+    /** Node classes for members selecting nodes by these label keys, kept for the decision ({@link PlacementSymmetry}). */
+    PlacementSymmetry.NodeClasses nodeClasses(List<String> selectedKeys) {
+        return nodeClasses.computeIfAbsent(selectedKeys,
+                k -> new PlacementSymmetry.NodeClasses(snapshot, runtime, all, selectedKeys));
     }
 
     PodScheduler scheduler(Placement placement) {

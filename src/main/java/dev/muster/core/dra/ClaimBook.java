@@ -49,6 +49,9 @@ public final class ClaimBook {
     private final List<Runnable> undo = new ArrayList<>();
     private final Map<PodRef, ArrayDeque<Integer>> reservations = new HashMap<>();
     private final java.util.Set<String> released = new java.util.HashSet<>();
+    private final Map<Object, Integer> interned = new HashMap<>();
+    private final Map<String, FirstFit> firstFits = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Object, Integer> internedByIdentity = new java.util.IdentityHashMap<>();
 
     /** @param stepBudget devices the allocator may look at per node and pod */
     public ClaimBook(DraObjects objects, long stepBudget) {
@@ -164,6 +167,65 @@ public final class ClaimBook {
     }
 
     /**
+     * The devices a node sees and how much of each is taken now, as a value with {@code equals} that leaves out the
+     * names of the node and its pools: two nodes with equal states give every pod with node-local claims the same
+     * verdict (the devices chosen differ only in their pool's name).
+     */
+    public Object deviceState(Node node) {
+        int[] ints = new int[16];
+        int n = 0;
+        List<Object> shares = null;
+        for (DraIndex.NodePool p : ledger.index().poolsFor(node)) {
+            ints = grow(ints, n + 3 + p.slices().size());
+            ints[n++] = intern(p.pool().driver);
+            ints[n++] = p.pool().incomplete ? 1 : 0;
+            ints[n++] = p.pool().invalid() ? 1 : 0;
+            for (ResourceSlice s : p.slices()) {
+                ints = grow(ints, n + 1 + s.devices().size());
+                ints[n++] = intern(s.devices());
+                for (Device d : s.devices()) {
+                    AllocatedDevice id = new AllocatedDevice(p.pool().driver, p.pool().name, d.name());
+                    int holders = ledger.holders(id);
+                    ints[n++] = holders;
+                    if (holders > 0 && d.allowMultipleAllocations()) {
+                        if (shares == null) {
+                            shares = new ArrayList<>();
+                        }
+                        shares.add(ledger.consumedCapacity(id));
+                    }
+                }
+            }
+        }
+        return new DeviceState(java.util.Arrays.copyOf(ints, n), shares == null ? List.of() : shares);
+    }
+
+    private static int[] grow(int[] a, int need) {
+        return need <= a.length ? a : java.util.Arrays.copyOf(a, Math.max(need, a.length * 2));
+    }
+
+    /** A number per distinct value (a driver name, a slice's device list), the same for equal values. */
+    private int intern(Object value) {
+        Integer id = internedByIdentity.get(value);
+        if (id == null) {
+            id = interned.computeIfAbsent(value, v -> interned.size());
+            internedByIdentity.put(value, id);
+        }
+        return id;
+    }
+
+    private record DeviceState(int[] ints, List<Object> shares) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DeviceState d && java.util.Arrays.equals(ints, d.ints) && shares.equals(d.shares);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(ints) * 31 + shares.hashCode();
+        }
+    }
+
+    /**
      * The name the ResourceClaim controller gives a claim generated for {@code owner}'s entry, without the random
      * suffix: {@code <owner>-<entry>}, both parts shortened in proportion to their length when the base would not
      * leave room for the suffix.
@@ -232,7 +294,59 @@ public final class ClaimBook {
         if (pending.isEmpty()) {
             return new Allocator.Allocated(List.of(), 0);
         }
-        return Allocator.allocate(ledger, node, pending, stepBudget);
+        return firstFit(node, pending);
+    }
+
+    /**
+     * The allocator's first fit, remembered per node while every device is node-local: the answer depends only on the
+     * claims' specs and on how the node's own devices are held, so Reserve finds what Filter just computed, and an
+     * equal member finds what the one before it got on a node nothing happened to since. Answers naming a claim (a
+     * share of a device, an input error) are not remembered.
+     */
+    private Allocator.Outcome firstFit(Node node, List<Allocator.PendingClaim> pending) {
+        if (!ledger.index().allNodeLocal()) {
+            return Allocator.allocate(ledger, node, pending, stepBudget);
+        }
+        long version = ledger.nodeVersion(node);
+        FirstFit kept = firstFits.get(node.name());
+        if (kept != null && kept.version == version && kept.sameSpecs(pending)) {
+            return kept.outcome;
+        }
+        Allocator.Outcome o = Allocator.allocate(ledger, node, pending, stepBudget);
+        if (o instanceof Allocator.Unfit || o instanceof Allocator.Allocated a && !hasShares(a)) {
+            ResourceClaimSpec[] specs = new ResourceClaimSpec[pending.size()];
+            for (int i = 0; i < specs.length; i++) {
+                specs[i] = pending.get(i).spec();
+            }
+            firstFits.put(node.name(), new FirstFit(specs, version, o));
+        }
+        return o;
+    }
+
+    private static boolean hasShares(Allocator.Allocated a) {
+        for (AllocationResult r : a.results()) {
+            for (AllocationResult.DeviceResult d : r.devices()) {
+                if (d.shareID() != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A remembered first fit: for these specs (by identity), at this node version. */
+    private record FirstFit(ResourceClaimSpec[] specs, long version, Allocator.Outcome outcome) {
+        boolean sameSpecs(List<Allocator.PendingClaim> pending) {
+            if (pending.size() != specs.length) {
+                return false;
+            }
+            for (int i = 0; i < specs.length; i++) {
+                if (pending.get(i).spec() != specs[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 
     private List<Allocator.PendingClaim> pending(List<ClaimUse> uses) {
@@ -262,7 +376,7 @@ public final class ClaimBook {
         if (!pending.isEmpty()) {
             Allocator.Outcome o;
             if (alternative == 0) {
-                o = Allocator.allocate(ledger, node, pending, stepBudget);
+                o = firstFit(node, pending);
             } else {
                 Allocator.Solutions solutions = Allocator.solutions(ledger, node, pending, stepBudget);
                 o = solutions.next();

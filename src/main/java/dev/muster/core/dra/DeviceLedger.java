@@ -1,5 +1,6 @@
 package dev.muster.core.dra;
 
+import dev.muster.core.model.Node;
 import dev.muster.core.model.Quantity;
 
 import java.math.BigDecimal;
@@ -21,10 +22,45 @@ public final class DeviceLedger {
     private final DraIndex index;
     private final State state;
     private final List<Runnable> undo = new ArrayList<>();
+    /** Per pool (by ordinal): bumped whenever anything in it is taken or given back, rollbacks included. */
+    private final int[] poolVersion;
 
     DeviceLedger(DraIndex index, State state) {
         this.index = index;
         this.state = state;
+        this.poolVersion = new int[index.poolCount()];
+    }
+
+    /**
+     * A number that changes whenever a device of a pool the node sees is taken or given back (never repeats): equal
+     * numbers mean the node's devices are held exactly as before.
+     */
+    long nodeVersion(Node node) {
+        long v = 0;
+        for (DraIndex.NodePool p : index.poolsFor(node)) {
+            v += poolVersion[p.pool().ordinal];
+        }
+        return v;
+    }
+
+    /** Bumps the versions of the allocation's pools, now and again when the change is undone. */
+    private void touch(AllocationResult allocation) {
+        int[] pools = new int[allocation.devices().size()];
+        int n = 0;
+        for (AllocationResult.DeviceResult r : allocation.devices()) {
+            DraIndex.PoolDevice d = index.device(r.id());
+            if (d != null) {
+                pools[n++] = d.pool().ordinal;
+            }
+        }
+        int[] touched = java.util.Arrays.copyOf(pools, n);
+        Runnable bump = () -> {
+            for (int p : touched) {
+                poolVersion[p]++;
+            }
+        };
+        bump.run();
+        undo.add(bump);
     }
 
     /** A position in the undo log. */
@@ -44,11 +80,13 @@ public final class DeviceLedger {
 
     /** Takes the allocation's devices, shares and counters. */
     public void reserve(AllocationResult allocation) {
+        touch(allocation);
         state.apply(index, allocation, +1, undo);
     }
 
     /** Gives the allocation's devices, shares and counters back (the inverse of {@link #reserve}). */
     public void release(AllocationResult allocation) {
+        touch(allocation);
         state.apply(index, allocation, -1, undo);
     }
 

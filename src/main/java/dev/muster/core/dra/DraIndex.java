@@ -45,6 +45,8 @@ public final class DraIndex {
         /** counter set → counter → total. */
         final Map<String, Map<String, BigDecimal>> counterSets;
         final Map<String, PoolDevice> devicesByName;
+        /** Position in the index's pool order (set once the pools are sorted). */
+        int ordinal;
 
         PoolData(String driver, String name, List<ResourceSlice> slices, boolean incomplete) {
             this.driver = driver;
@@ -83,8 +85,46 @@ public final class DraIndex {
         }
     }
 
-    /** A device with where it comes from. */
-    record PoolDevice(AllocatedDevice id, Device device, ResourceSlice slice, PoolData pool) {
+    /** A device with where it comes from, and its capacities resolved once (they are read on every search). */
+    static final class PoolDevice {
+        private final AllocatedDevice id;
+        private final Device device;
+        private final ResourceSlice slice;
+        private final PoolData pool;
+        private volatile Map<String, Capacities.Resolved> capacities;
+
+        PoolDevice(AllocatedDevice id, Device device, ResourceSlice slice, PoolData pool) {
+            this.id = id;
+            this.device = device;
+            this.slice = slice;
+            this.pool = pool;
+        }
+
+        AllocatedDevice id() {
+            return id;
+        }
+
+        Device device() {
+            return device;
+        }
+
+        ResourceSlice slice() {
+            return slice;
+        }
+
+        PoolData pool() {
+            return pool;
+        }
+
+        /** {@link Capacities#resolveDevice} of the device, computed on first use (a pure function of it). */
+        Map<String, Capacities.Resolved> capacities() {
+            Map<String, Capacities.Resolved> c = capacities;
+            if (c == null) {
+                c = java.util.Collections.unmodifiableMap(Capacities.resolveDevice(device, id.driver()));
+                capacities = c;
+            }
+            return c;
+        }
     }
 
     /** One pool as one node sees it: the slices with devices relevant to the node, in name order. */
@@ -142,6 +182,9 @@ public final class DraIndex {
         list.sort(Comparator.<PoolData, Boolean>comparing(p -> p.hasBindingConditions)
                 .thenComparing(p -> p.driver).thenComparing(p -> p.name));
         this.pools = List.copyOf(list);
+        for (int i = 0; i < pools.size(); i++) {
+            pools.get(i).ordinal = i;
+        }
         Map<String, PoolData> byKey = new java.util.HashMap<>(list.size() * 2);
         for (PoolData p : this.pools) {
             byKey.putIfAbsent(poolKey(p.driver, p.name), p);
@@ -183,6 +226,11 @@ public final class DraIndex {
     public static DraIndex build(Collection<DeviceClass> classes, Collection<ResourceSlice> slices,
                                  Collection<AllocationResult> allocations) {
         return new DraIndex(classes, slices, allocations);
+    }
+
+    /** How many pools the index holds (ordinals run below it). */
+    int poolCount() {
+        return pools.size();
     }
 
     /** Whether every slice is local to one node (no shared counters, no node selectors, no per-device selection). */
@@ -231,14 +279,22 @@ public final class DraIndex {
     }
 
     private List<NodePool> computePools(Node node) {
-        Set<Integer> candidates = new HashSet<>(sharedPools);
-        candidates.addAll(localPoolsByNode.getOrDefault(node.name(), Set.of()));
+        Set<Integer> local = localPoolsByNode.getOrDefault(node.name(), Set.of());
+        int[] candidates = new int[sharedPools.size() + local.size()];
+        int k = 0;
+        for (int i : sharedPools) {
+            candidates[k++] = i;
+        }
+        for (int i : local) {
+            candidates[k++] = i;
+        }
+        java.util.Arrays.sort(candidates); // allocation order; a pool may be both local and shared
         List<NodePool> result = new ArrayList<>();
-        for (int i = 0; i < pools.size(); i++) {
-            if (!candidates.contains(i)) {
+        for (int c = 0; c < candidates.length; c++) {
+            if (c > 0 && candidates[c] == candidates[c - 1]) {
                 continue;
             }
-            PoolData p = pools.get(i);
+            PoolData p = pools.get(candidates[c]);
             List<ResourceSlice> relevant = new ArrayList<>();
             for (ResourceSlice s : p.slices) {
                 if (!s.devices().isEmpty() && sliceRelevant(s, node)) {

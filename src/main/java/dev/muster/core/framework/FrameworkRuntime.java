@@ -67,6 +67,21 @@ public final class FrameworkRuntime {
         return true;
     }
 
+    /** What the signing plugins read of a node beyond its NodeInfo ({@link SignPlugin#nodeKey}), or null. */
+    public Object runNodeKey(NodeInfo node, ClusterView cluster) {
+        List<SignPlugin> sign = profile.sign();
+        if (sign.isEmpty()) {
+            return null;
+        }
+        Object[] keys = new Object[sign.size()];
+        boolean any = false;
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = sign.get(i).nodeKey(node, cluster);
+            any |= keys[i] != null;
+        }
+        return any ? java.util.Arrays.asList(keys) : null;
+    }
+
     /** PreEnqueue: the first verdict that is not Success, else Success. */
     public Status runPreEnqueue(GroupContext group) {
         for (PreEnqueuePlugin p : profile.preEnqueue()) {

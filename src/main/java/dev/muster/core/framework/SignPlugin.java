@@ -10,4 +10,13 @@ package dev.muster.core.framework;
  */
 public interface SignPlugin extends Plugin {
     boolean nodeLocal(PodInfo pod, ClusterView cluster);
+
+    /**
+     * What this plugin's Filter and Score read of a node beyond its {@link NodeInfo} (resources, pods, ports, labels,
+     * taints), as a value with {@code equals}: two nodes whose NodeInfos look alike and whose keys are equal give a
+     * node-local pod equal verdicts and scores. Null when the plugin reads nothing more.
+     */
+    default Object nodeKey(NodeInfo node, ClusterView cluster) {
+        return null;
+    }
 }

@@ -82,6 +82,12 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
     }
 
     @Override
+    public Object nodeKey(NodeInfo node, ClusterView cluster) {
+        ClaimBook book = cluster.claims();
+        return book == null ? null : book.deviceState(node.node());
+    }
+
+    @Override
     public boolean nodeLocal(PodInfo pod, ClusterView cluster) {
         if (pod.pod().resourceClaims().isEmpty()) {
             return true;

@@ -1,0 +1,235 @@
+package dev.muster.core.cycle;
+
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.FrameworkRuntime;
+import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.model.NodeSelectorRequirement;
+import dev.muster.core.model.NodeSelectorTerm;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PreferredSchedulingTerm;
+import dev.muster.core.snapshot.ClusterSnapshot;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Recognises candidate placements whose cycle must come out exactly like an earlier candidate's, so that it runs
+ * once per kind of domain instead of once per domain (32 empty racks are one run, not 32).
+ * <p>
+ * Two candidates are equivalent when their nodes, position by position in name order, look alike to every plugin:
+ * equal allocatable and requested resources, pod counts, used host ports, taints, schedulability, the labels the
+ * members select nodes by, and what signing plugins read beyond that (devices and how much of each is taken); and
+ * when their labels split both candidates' nodes into the same classes (what the bounded search merges). Filter and
+ * Score verdicts then agree node by node, ties break on the same positions, and the members land on the same
+ * positions with the same placement scores; the earlier candidate comes first in name order, so it is the one a tie
+ * keeps.
+ * <p>
+ * Only for groups whose verdicts are node-local: no member with pod (anti-)affinity or topology spread constraints,
+ * no pod with affinity terms on any node (their terms read other nodes' pods and labels), every member signed
+ * node-local (see {@link dev.muster.core.framework.SignPlugin}), and no member selecting nodes by field.
+ */
+final class PlacementSymmetry {
+    static final String HOSTNAME = "kubernetes.io/hostname";
+
+    private final NodeClasses classes;
+
+    private PlacementSymmetry(NodeClasses classes) {
+        this.classes = classes;
+    }
+
+    /** The equivalence for a group's candidates, or null when its verdicts are not node-local. */
+    static PlacementSymmetry of(SchedulingScope scope, GroupContext group) {
+        ClusterView cluster = scope.allNodes();
+        if (cluster.podsWithAffinity() > 0) {
+            return null;
+        }
+        Set<String> selected = new TreeSet<>();
+        FrameworkRuntime runtime = scope.runtime();
+        for (PodInfo p : group.pending()) {
+            Pod pod = p.pod();
+            if (pod.affinity().hasPodAffinity() || !pod.topologySpreadConstraints().isEmpty()
+                    || !selectedKeys(pod, selected) || !runtime.runSign(p, cluster)) {
+                return null;
+            }
+        }
+        return new PlacementSymmetry(scope.nodeClasses(List.copyOf(selected)));
+    }
+
+    /** A candidate's nodes as the cycle sees them; equal fingerprints mean equivalent candidates. */
+    Object fingerprint(int[] nodes) {
+        int n = nodes.length;
+        int[] out = new int[3 * n];
+        Map<Integer, Integer> first = new HashMap<>();
+        Map<Integer, Integer> firstSansHost = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            int node = nodes[i];
+            out[i] = classes.classOf(node);
+            Integer at = first.putIfAbsent(classes.labelsOf[node], i);
+            out[n + i] = at == null ? i : at;
+            at = firstSansHost.putIfAbsent(classes.labelsSansHostOf[node], i);
+            out[2 * n + i] = at == null ? i : at;
+        }
+        return new Fingerprint(out);
+    }
+
+    /**
+     * A cycle result of an equivalent candidate carried over to this one: every member on the node at the same
+     * position.
+     */
+    static CycleResult carryOver(CycleResult result, int[] from, int[] to) {
+        List<MemberResult> members = new ArrayList<>(result.members().size());
+        for (MemberResult m : result.members()) {
+            if (!m.placed()) {
+                members.add(m);
+                continue;
+            }
+            int node = to[Arrays.binarySearch(from, m.node())];
+            members.add(new MemberResult(m.pod(), node, m.diagnosis(), m.rejection(), m.sequence(), m.alternative()));
+        }
+        return new CycleResult(result.feasible(), members, result.placed(), result.search());
+    }
+
+    /** Adds the label keys the pod selects nodes by; false when it selects them by field. */
+    private static boolean selectedKeys(Pod pod, Set<String> keys) {
+        keys.addAll(pod.nodeSelector().keySet());
+        List<NodeSelectorTerm> terms = new ArrayList<>();
+        if (pod.affinity().requiredNodeTerms() != null) {
+            terms.addAll(pod.affinity().requiredNodeTerms());
+        }
+        for (PreferredSchedulingTerm t : pod.affinity().preferredNodeTerms()) {
+            terms.add(t.preference());
+        }
+        for (NodeSelectorTerm t : terms) {
+            if (!t.matchFields().isEmpty()) {
+                return false;
+            }
+            for (NodeSelectorRequirement r : t.matchExpressions()) {
+                keys.add(r.key());
+            }
+        }
+        return true;
+    }
+
+    private record Fingerprint(int[] positions) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Fingerprint f && Arrays.equals(positions, f.positions);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(positions);
+        }
+    }
+
+    /**
+     * Each node's class for members selecting nodes by some label keys: nodes that look alike share a class number.
+     * Kept for the whole decision and brought up to date by node version, so a node is looked at again only after it
+     * changed. Also numbers each node's whole label set, with and without the hostname (labels never change).
+     */
+    static final class NodeClasses {
+        private final ClusterSnapshot snapshot;
+        private final FrameworkRuntime runtime;
+        private final ClusterView cluster;
+        private final List<String> selected;
+        private final int[] version;
+        private final int[] classOf;
+        final int[] labelsOf;
+        final int[] labelsSansHostOf;
+        private final Map<Look, Integer> ids = new HashMap<>();
+        private final Map<Map<String, String>, Integer> labelSets = new HashMap<>();
+
+        NodeClasses(ClusterSnapshot snapshot, FrameworkRuntime runtime, ClusterView cluster, List<String> selected) {
+            this.snapshot = snapshot;
+            this.runtime = runtime;
+            this.cluster = cluster;
+            this.selected = selected;
+            int n = snapshot.nodeCount();
+            this.version = new int[n];
+            this.classOf = new int[n];
+            this.labelsOf = new int[n];
+            this.labelsSansHostOf = new int[n];
+            Arrays.fill(version, -1);
+            Arrays.fill(labelsOf, -1);
+        }
+
+        /** Numbers node's label set, with and without the hostname, on first use. */
+        private void numberLabels(int node) {
+            Map<String, String> labels = snapshot.node(node).node().labels();
+            labelsOf[node] = labelSets.computeIfAbsent(labels, k -> labelSets.size());
+            if (labels.containsKey(HOSTNAME)) {
+                labels = new TreeMap<>(labels);
+                labels.remove(HOSTNAME);
+            }
+            labelsSansHostOf[node] = labelSets.computeIfAbsent(labels, k -> labelSets.size());
+        }
+
+        int classOf(int node) {
+            if (labelsOf[node] < 0) {
+                numberLabels(node);
+            }
+            int v = snapshot.nodeVersion(node);
+            if (version[node] != v) {
+                Look look = look(snapshot.node(node));
+                Integer id = ids.get(look);
+                if (id == null) {
+                    id = ids.size();
+                    ids.put(look, id);
+                }
+                classOf[node] = id;
+                version[node] = v;
+            }
+            return classOf[node];
+        }
+
+        private Look look(NodeInfo n) {
+            int resources = snapshot.resources().size();
+            long[] numbers = new long[2 * resources + 7];
+            for (int r = 0; r < resources; r++) {
+                numbers[r] = n.allocatable(r);
+                numbers[resources + r] = n.requested(r);
+            }
+            int at = 2 * resources;
+            numbers[at++] = n.nonZeroCpu();
+            numbers[at++] = n.nonZeroMemory();
+            numbers[at++] = n.allowedPodNumber();
+            numbers[at++] = n.podCount();
+            numbers[at++] = n.node().unschedulable() ? 1 : 0;
+            numbers[at++] = n.hasPodsWithAffinity() ? 1 : 0;
+            numbers[at] = n.hasPodsWithRequiredAntiAffinity() ? 1 : 0;
+            Map<String, String> all = n.node().labels();
+            Map<String, String> labels = new TreeMap<>();
+            for (String k : selected) {
+                String v = all.get(k);
+                if (v != null) {
+                    labels.put(k, v);
+                }
+            }
+            return new Look(numbers, labels, n.node().taints(), List.copyOf(n.usedPorts()),
+                    runtime.runNodeKey(n, cluster));
+        }
+    }
+
+    /** What the plugins see of a node: its name and the labels no member selects by aside. */
+    private record Look(long[] numbers, Map<String, String> labels, List<?> taints, List<?> ports, Object plugins) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Look l && Arrays.equals(numbers, l.numbers) && labels.equals(l.labels)
+                    && taints.equals(l.taints) && ports.equals(l.ports) && java.util.Objects.equals(plugins, l.plugins);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((Arrays.hashCode(numbers) * 31 + labels.hashCode()) * 31 + taints.hashCode()) * 31
+                    + java.util.Objects.hashCode(plugins);
+        }
+    }
+}

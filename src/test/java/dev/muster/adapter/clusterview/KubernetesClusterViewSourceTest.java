@@ -102,6 +102,8 @@ class KubernetesClusterViewSourceTest {
         for (int i = 0; i < 200 && !source.synced(); i++) {
             Thread.sleep(50);
         }
+        assertThat(source.notSynced()).as("every kind the mock server serves has listed").isEmpty();
+        assertThat(source.notServed()).isEmpty();
         source.binder().orElseThrow().bind("ml", "p", "uid-p", "n7");
         Binding b = client.bindings().inNamespace("ml").withName("p").get();
         assertThat(b).isNotNull();

@@ -24,6 +24,7 @@ import io.fabric8.kubernetes.api.model.scheduling.v1alpha2.Workload;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -148,6 +149,7 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
     private <T extends HasMetadata, K, V> void watch(String what, Informable<T> resource, Map<String, V> store,
                                                      Class<K> lean, Function<K, V> compile) {
         SharedIndexInformer<T> informer = resource.runnableInformer(0);
+        informer.exceptionHandler(KubernetesClusterViewSource::retry);
         informer.addEventHandler(new ResourceEventHandler<T>() {
             @Override
             public void onAdd(T obj) {
@@ -196,6 +198,20 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
         return ns == null || ns.isEmpty() ? o.getMetadata().getName() : ns + "/" + o.getMetadata().getName();
     }
 
+    /**
+     * Whether an informer tries again after {@code e}. fabric8's default gives up on a kind whose initial list fails,
+     * which would leave the view without, say, every pod, and the pod unready for good after a transient error at
+     * startup (API server restarting, RBAC applied a moment later). Here the initial list is retried until it
+     * succeeds, except for a kind the server does not serve (404), which settles as empty. After the initial list,
+     * fabric8's default: retry, except a watch error the informer cannot recover from.
+     */
+    static boolean retry(boolean started, Throwable e) {
+        if (started) {
+            return !(e instanceof WatcherException);
+        }
+        return !notFound(e);
+    }
+
     private static boolean notFound(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof KubernetesClientException k && k.getCode() == 404) {
@@ -208,8 +224,8 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
     /**
      * The kinds whose informer has not finished its initial list, in watch order. A kind the server does not serve
      * (404, say PodGroups on a cluster without scheduling.k8s.io/v1alpha2) counts as done: its list stays empty.
-     * Any other failure of the initial list keeps the kind here, so readiness reports it instead of serving a view
-     * without, say, the cluster's pods.
+     * Any other failure of the initial list is retried ({@link #retry}) and keeps the kind here meanwhile, so
+     * readiness reports it instead of serving a view without, say, the cluster's pods.
      */
     @Override
     public List<String> notSynced() {

@@ -1,5 +1,6 @@
 package dev.muster.adapter.clusterview;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -9,6 +10,21 @@ import java.util.Optional;
 public interface ClusterViewSource extends AutoCloseable {
 
     ClusterView current();
+
+    /**
+     * What this source has not loaded yet (for the Kubernetes source: the kinds whose initial list has not
+     * completed). Empty once the view reflects the cluster, and from the start for sources that load synchronously.
+     * Readiness waits for it to be empty: before that, the view would miss nodes or pods and the extender would
+     * answer from a partial cluster.
+     */
+    default List<String> notSynced() {
+        return List.of();
+    }
+
+    /** True once {@link #notSynced()} is empty. */
+    default boolean synced() {
+        return notSynced().isEmpty();
+    }
 
     /** The API binder when this source talks to a Kubernetes API server; empty otherwise. */
     default Optional<PodBinder> binder() {

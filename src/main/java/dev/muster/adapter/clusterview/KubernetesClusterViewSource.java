@@ -23,6 +23,8 @@ import io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice;
 import io.fabric8.kubernetes.api.model.scheduling.v1alpha2.Workload;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -33,7 +35,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -59,6 +63,22 @@ import java.util.function.Function;
 public final class KubernetesClusterViewSource implements ClusterViewSource {
     private static final Logger LOG = Logger.getLogger(KubernetesClusterViewSource.class);
 
+    // the kinds watched, as resource.group (core kinds without a group); k8s/rbac.yaml must grant get, list, watch
+    static final String NODES = "nodes";
+    static final String PODS = "pods";
+    static final String PODGROUPS = "podgroups.scheduling.k8s.io";
+    static final String WORKLOADS = "workloads.scheduling.k8s.io";
+    static final String PRIORITY_CLASSES = "priorityclasses.scheduling.k8s.io";
+    static final String PDBS = "poddisruptionbudgets.policy";
+    static final String DEVICE_CLASSES = "deviceclasses.resource.k8s.io";
+    static final String RESOURCE_SLICES = "resourceslices.resource.k8s.io";
+    static final String RESOURCE_CLAIMS = "resourceclaims.resource.k8s.io";
+    static final String RESOURCE_CLAIM_TEMPLATES = "resourceclaimtemplates.resource.k8s.io";
+
+    /** Every kind this source watches, as {@code resource} or {@code resource.group}, in watch order. */
+    public static final List<String> WATCHED = List.of(NODES, PODS, PODGROUPS, WORKLOADS, PRIORITY_CLASSES, PDBS,
+            DEVICE_CLASSES, RESOURCE_SLICES, RESOURCE_CLAIMS, RESOURCE_CLAIM_TEMPLATES);
+
     private final KubernetesClient client;
     private final boolean ownsClient;
     private final KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);
@@ -73,7 +93,9 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
     private final Map<String, KubeDra.ResourceSlice> resourceSlices = new ConcurrentHashMap<>();
     private final Map<String, KubeDra.ResourceClaim> resourceClaims = new ConcurrentHashMap<>();
     private final Map<String, KubeDra.ResourceClaimTemplate> resourceClaimTemplates = new ConcurrentHashMap<>();
-    private final List<SharedIndexInformer<?>> informers = new ArrayList<>();
+    private final Map<String, SharedIndexInformer<?>> informers = new java.util.LinkedHashMap<>();
+    /** Kinds the server does not serve (404 on the initial list): settled, and empty in the view. */
+    private final Set<String> notServed = ConcurrentHashMap.newKeySet();
     private volatile ClusterView view = ClusterView.empty("kubernetes");
 
     private KubernetesClusterViewSource(KubernetesClient client, boolean ownsClient) {
@@ -88,25 +110,25 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
 
     public static KubernetesClusterViewSource start(KubernetesClient client, boolean ownsClient) {
         KubernetesClusterViewSource s = new KubernetesClusterViewSource(client, ownsClient);
-        s.watch("nodes", client.nodes(), s.nodes, Kube.Node.class, KubeMapper::node);
-        s.watch("pods", client.pods().inAnyNamespace(), s.pods, Kube.Pod.class, KubeMapper::pod);
-        s.watch("podgroups.scheduling.k8s.io", client.resources(
+        s.watch(NODES, client.nodes(), s.nodes, Kube.Node.class, KubeMapper::node);
+        s.watch(PODS, client.pods().inAnyNamespace(), s.pods, Kube.Pod.class, KubeMapper::pod);
+        s.watch(PODGROUPS, client.resources(
                         io.fabric8.kubernetes.api.model.scheduling.v1alpha2.PodGroup.class).inAnyNamespace(),
                 s.podGroups, Kube.PodGroup.class, KubeMapper::podGroup);
-        s.watch("workloads.scheduling.k8s.io", client.resources(Workload.class).inAnyNamespace(), s.workloads,
+        s.watch(WORKLOADS, client.resources(Workload.class).inAnyNamespace(), s.workloads,
                 Kube.Workload.class, w -> w);
-        s.watch("priorityclasses.scheduling.k8s.io", client.scheduling().v1().priorityClasses(), s.priorityClasses,
+        s.watch(PRIORITY_CLASSES, client.scheduling().v1().priorityClasses(), s.priorityClasses,
                 Kube.PriorityClass.class, KubeMapper::priorityClass);
-        s.watch("poddisruptionbudgets.policy", client.policy().v1().podDisruptionBudget().inAnyNamespace(), s.pdbs,
+        s.watch(PDBS, client.policy().v1().podDisruptionBudget().inAnyNamespace(), s.pdbs,
                 Kube.PodDisruptionBudget.class, KubeMapper::pdb);
-        s.watch("deviceclasses.resource.k8s.io", client.resources(DeviceClass.class), s.deviceClasses,
+        s.watch(DEVICE_CLASSES, client.resources(DeviceClass.class), s.deviceClasses,
                 KubeDra.DeviceClass.class, c -> mapsAlone(c, draMapper().map(List.of(c), null, null, null)));
-        s.watch("resourceslices.resource.k8s.io", client.resources(ResourceSlice.class), s.resourceSlices,
+        s.watch(RESOURCE_SLICES, client.resources(ResourceSlice.class), s.resourceSlices,
                 KubeDra.ResourceSlice.class, x -> mapsAlone(x, draMapper().map(null, List.of(x), null, null)));
-        s.watch("resourceclaims.resource.k8s.io", client.resources(ResourceClaim.class).inAnyNamespace(),
+        s.watch(RESOURCE_CLAIMS, client.resources(ResourceClaim.class).inAnyNamespace(),
                 s.resourceClaims, KubeDra.ResourceClaim.class,
                 x -> mapsAlone(x, draMapper().map(null, null, List.of(x), null)));
-        s.watch("resourceclaimtemplates.resource.k8s.io",
+        s.watch(RESOURCE_CLAIM_TEMPLATES,
                 client.resources(ResourceClaimTemplate.class).inAnyNamespace(), s.resourceClaimTemplates,
                 KubeDra.ResourceClaimTemplate.class, x -> mapsAlone(x, draMapper().map(null, null, null, List.of(x))));
         return s;
@@ -127,6 +149,7 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
     private <T extends HasMetadata, K, V> void watch(String what, Informable<T> resource, Map<String, V> store,
                                                      Class<K> lean, Function<K, V> compile) {
         SharedIndexInformer<T> informer = resource.runnableInformer(0);
+        informer.exceptionHandler(KubernetesClusterViewSource::retry);
         informer.addEventHandler(new ResourceEventHandler<T>() {
             @Override
             public void onAdd(T obj) {
@@ -157,9 +180,12 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
                 changes.incrementAndGet();
             }
         });
-        informers.add(informer);
+        informers.put(what, informer);
         informer.start().whenComplete((v, e) -> {
             if (e != null) {
+                if (notFound(e)) {
+                    notServed.add(what);
+                }
                 LOG.warnf("cluster view: cannot watch %s (%s); the view has none of them", what, e.getMessage());
             } else {
                 LOG.debugf("cluster view: %s synced", what);
@@ -172,14 +198,49 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
         return ns == null || ns.isEmpty() ? o.getMetadata().getName() : ns + "/" + o.getMetadata().getName();
     }
 
-    /** True once every informer finished its initial list. */
-    public boolean synced() {
-        for (SharedIndexInformer<?> i : informers) {
-            if (!i.hasSynced()) {
-                return false;
+    /**
+     * Whether an informer tries again after {@code e}. fabric8's default gives up on a kind whose initial list fails,
+     * which would leave the view without, say, every pod, and the pod unready for good after a transient error at
+     * startup (API server restarting, RBAC applied a moment later). Here the initial list is retried until it
+     * succeeds, except for a kind the server does not serve (404), which settles as empty. After the initial list,
+     * fabric8's default: retry, except a watch error the informer cannot recover from.
+     */
+    static boolean retry(boolean started, Throwable e) {
+        if (started) {
+            return !(e instanceof WatcherException);
+        }
+        return !notFound(e);
+    }
+
+    private static boolean notFound(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof KubernetesClientException k && k.getCode() == 404) {
+                return true;
             }
         }
-        return true;
+        return false;
+    }
+
+    /**
+     * The kinds whose informer has not finished its initial list, in watch order. A kind the server does not serve
+     * (404, say PodGroups on a cluster without scheduling.k8s.io/v1alpha2) counts as done: its list stays empty.
+     * Any other failure of the initial list is retried ({@link #retry}) and keeps the kind here meanwhile, so
+     * readiness reports it instead of serving a view without, say, the cluster's pods.
+     */
+    @Override
+    public List<String> notSynced() {
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, SharedIndexInformer<?>> e : informers.entrySet()) {
+            if (!e.getValue().hasSynced() && !notServed.contains(e.getKey())) {
+                out.add(e.getKey());
+            }
+        }
+        return out;
+    }
+
+    /** Kinds the API server answered 404 for: watched as empty. */
+    public Set<String> notServed() {
+        return new TreeSet<>(notServed);
     }
 
     @Override
@@ -226,7 +287,7 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
 
     @Override
     public void close() {
-        for (SharedIndexInformer<?> i : informers) {
+        for (SharedIndexInformer<?> i : informers.values()) {
             i.stop();
         }
         if (ownsClient) {

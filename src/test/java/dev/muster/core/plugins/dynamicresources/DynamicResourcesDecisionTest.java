@@ -179,6 +179,21 @@ class DynamicResourcesDecisionTest {
     }
 
     @Test
+    @DisplayName("the FitError counts nodes per reason: short of devices, short of cpu")
+    void fitErrorCountsNodesPerReason() {
+        Node small = node("c").allocatable("cpu", "500m").allocatable("memory", "64Gi").build();
+        DecisionResult r = decide(List.of(cpuNode("a"), cpuNode("b"), small),
+                List.of(gpuWorker("w-0", "train")), List.of(gang("train", 1).build()),
+                dra(List.of(gpus("b", 1), gpus("c", 2)), List.of(new ResourceClaim("default", "held", "uid-held",
+                        oneGpu(), new AllocationResult(List.of(AllocationResult.DeviceResult.of("gpu", DRIVER, "b",
+                        "gpu-0")), List.of(), null), List.of(ClaimConsumer.pod("other", "uid-other")), false))));
+
+        Decision d = r.decisions().get(0);
+        assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.message()).contains("0/3 nodes are available: 1 Insufficient cpu, 2 cannot allocate all claims.");
+    }
+
+    @Test
     @DisplayName("devices of claims already allocated in the snapshot are not given again")
     void allocatedDevicesAreTaken() {
         ResourceClaim held = new ResourceClaim("default", "held", "uid-held", oneGpu(),

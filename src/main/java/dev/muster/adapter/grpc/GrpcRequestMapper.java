@@ -277,7 +277,8 @@ public final class GrpcRequestMapper {
                     c.hasObservedGeneration() ? c.getObservedGeneration() : null, str(c.getLastTransitionTime()))),
                     list(g.getStatus().getResourceClaimStatusesList(), GrpcRequestMapper::claimStatus));
         }
-        return new Kube.PodGroup(g.hasMetadata() ? meta(g.getMetadata()) : null, spec, status);
+        return new Kube.PodGroup(g.hasApiVersion() ? g.getApiVersion() : null, g.hasKind() ? g.getKind() : null,
+                g.hasMetadata() ? meta(g.getMetadata()) : null, spec, status);
     }
 
     private static Kube.SchedulingPolicy policy(dev.muster.grpc.v1.SchedulingPolicy p) {
@@ -305,7 +306,8 @@ public final class GrpcRequestMapper {
                     t.hasDisruptionMode() ? t.getDisruptionMode() : null, str(t.getPriorityClassName()),
                     t.hasPriority() ? t.getPriority() : null)));
         }
-        return new Kube.Workload(w.hasMetadata() ? meta(w.getMetadata()) : null, spec);
+        return new Kube.Workload(w.hasApiVersion() ? w.getApiVersion() : null, w.hasKind() ? w.getKind() : null,
+                w.hasMetadata() ? meta(w.getMetadata()) : null, spec);
     }
 
     // ---------------------------------------------------------------- PriorityClass, PDB

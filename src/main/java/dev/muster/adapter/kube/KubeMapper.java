@@ -82,8 +82,9 @@ public final class KubeMapper {
     public static ClusterState toClusterState(RequestDocument.Snapshot s) {
         List<Node> nodes = map(s.nodes(), KubeMapper::node);
         Shared shared = new Shared();
-        List<Pod> pods = map(s.pods(), p -> pod(p, shared));
-        List<PodGroup> groups = map(s.podGroups(), KubeMapper::podGroup);
+        GangMapper gangs = new GangMapper(s);
+        List<Pod> pods = map(s.pods(), p -> pod(p, shared, gangs));
+        List<PodGroup> groups = gangs.groups();
         List<PriorityClass> pcs = map(s.priorityClasses(), KubeMapper::priorityClass);
         List<PodDisruptionBudget> pdbs = map(s.podDisruptionBudgets(), KubeMapper::pdb);
         return new ClusterState(nodes, pods, groups, pcs, pdbs);
@@ -126,8 +127,10 @@ public final class KubeMapper {
 
     // ---------------------------------------------------------------- Pod
 
+    /** A pod on its own: it joins a group through its own fields only (no Job is known). */
     public static Pod pod(Kube.Pod p) {
-        return pod(p, null);
+        return pod(p, null, new GangMapper(new RequestDocument.Snapshot(null, null, null, null, null, null, null,
+                null, null, null)));
     }
 
     /**
@@ -140,7 +143,7 @@ public final class KubeMapper {
         private List<Toleration> tolerationsOut;
     }
 
-    private static Pod pod(Kube.Pod p, Shared shared) {
+    private static Pod pod(Kube.Pod p, Shared shared, GangMapper gangs) {
         Kube.ObjectMeta m = p.metadata();
         Kube.PodSpec spec = p.spec();
         Map<String, String> labels = m.labels() == null ? Map.of() : m.labels();
@@ -152,17 +155,16 @@ public final class KubeMapper {
         if (nominated != null && nominated.isEmpty()) {
             nominated = null;
         }
+        String group = gangs.memberName(p, m, labels);
         if (spec == null) {
             return new Pod(ref, m.uid(), labels, created, null, phase, null, ResourceList.EMPTY, null, null, null,
-                    null, null, null, null, null, null, null, null, nominated, terminating);
+                    null, null, null, null, null, null, group, null, nominated, terminating);
         }
         return new Pod(ref, m.uid(), labels, created, spec.nodeName(), phase, spec.schedulerName(),
                 EffectiveRequests.of(spec), spec.priority(), spec.priorityClassName(), spec.preemptionPolicy(),
                 spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations(), shared),
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
-                gates(spec.schedulingGates()),
-                spec.schedulingGroup() == null ? null : spec.schedulingGroup().podGroupName(),
-                claims(spec.resourceClaims()), nominated, terminating, claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()));
+                gates(spec.schedulingGates()), group, claims(spec.resourceClaims()), nominated, terminating, claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()));
     }
 
     private static List<Toleration> tolerations(List<Kube.Toleration> in, Shared shared) {
@@ -223,6 +225,10 @@ public final class KubeMapper {
             out.add(g.name());
         }
         return out;
+    }
+
+    static List<PodClaimRef> podClaims(List<Kube.ClaimRef> in) {
+        return claims(in);
     }
 
     private static List<PodClaimRef> claims(List<Kube.ClaimRef> in) {
@@ -439,33 +445,10 @@ public final class KubeMapper {
 
     // ---------------------------------------------------------------- PodGroup, PriorityClass, PDB
 
+    /** One PodGroup of any accepted shape, without the Workload link checks (see {@link GangMapper}). */
     public static PodGroup podGroup(Kube.PodGroup g) {
-        Kube.ObjectMeta m = g.metadata();
-        Kube.PodGroupSpec spec = g.spec();
-        SchedulingPolicy policy = policy(spec.schedulingPolicy());
-        List<String> keys = List.of();
-        if (spec.schedulingConstraints() != null && spec.schedulingConstraints().topology() != null
-                && !spec.schedulingConstraints().topology().isEmpty()) {
-            List<Kube.TopologyConstraint> topo = spec.schedulingConstraints().topology();
-            keys = new ArrayList<>(topo.size());
-            for (Kube.TopologyConstraint t : topo) {
-                keys.add(t.key());
-            }
-        }
-        DisruptionMode mode = spec.disruptionMode() == null || spec.disruptionMode().isEmpty()
-                ? DisruptionMode.Pod : DisruptionMode.valueOf(spec.disruptionMode());
-        List<Condition> conditions = List.of();
-        if (g.status() != null && g.status().conditions() != null && !g.status().conditions().isEmpty()) {
-            conditions = new ArrayList<>(g.status().conditions().size());
-            for (Kube.Condition c : g.status().conditions()) {
-                conditions.add(new Condition(c.type(), c.status(), c.reason(), c.message(), c.observedGeneration(),
-                        c.lastTransitionTime()));
-            }
-        }
-        return new PodGroup(new GroupRef(m.namespaceOrDefault(), m.name()), m.uid(),
-                m.generation() == null ? 0 : m.generation(), Timestamps.epochSecondsOrMax(m.creationTimestamp()),
-                policy, keys, claims(spec.resourceClaims()), mode, spec.priorityClassName(), spec.priority(),
-                conditions, m.annotations(), claimStatuses(g.status() == null ? null : g.status().resourceClaimStatuses()));
+        return new GangMapper(new RequestDocument.Snapshot(null, null, List.of(g), null, null, null, null, null,
+                null, null)).podGroup(g);
     }
 
     /** {@code status.resourceClaimStatuses}: entry name → generated claim name ("" when none is needed). */
@@ -478,13 +461,6 @@ public final class KubeMapper {
             out.put(c.name(), c.resourceClaimName() == null ? "" : c.resourceClaimName());
         }
         return out;
-    }
-
-    private static SchedulingPolicy policy(Kube.SchedulingPolicy p) {
-        if (p.gang() != null) {
-            return SchedulingPolicy.gang(p.gang().minCount());
-        }
-        return SchedulingPolicy.BASIC;
     }
 
     public static PriorityClass priorityClass(Kube.PriorityClass pc) {

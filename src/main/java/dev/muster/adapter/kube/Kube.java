@@ -221,7 +221,12 @@ public final class Kube {
      * @param single the struct has {@code single}
      * @param all    the struct has {@code all}
      */
-    public record DisruptionMode(String text, boolean single, boolean all) {
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "DisruptionMode", description = "A string "
+            + "(`Pod` | `PodGroup`) in scheduling.k8s.io/v1alpha2; an object with exactly one of `single: {}` (= Pod) "
+            + "and `all: {}` (= PodGroup) in scheduling.k8s.io/v1beta1 and v1alpha3")
+    public record DisruptionMode(@com.fasterxml.jackson.annotation.JsonIgnore String text,
+                                 @com.fasterxml.jackson.annotation.JsonIgnore boolean single,
+                                 @com.fasterxml.jackson.annotation.JsonIgnore boolean all) {
         public static DisruptionMode of(String text) {
             return text == null ? null : new DisruptionMode(text, false, false);
         }
@@ -248,6 +253,7 @@ public final class Kube {
             return m != null && !m.isNull();
         }
 
+        @com.fasterxml.jackson.annotation.JsonIgnore
         public boolean isStruct() {
             return text == null;
         }

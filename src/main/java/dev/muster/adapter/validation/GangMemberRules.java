@@ -25,6 +25,9 @@ final class GangMemberRules implements ObjectFamily {
     private static final String COSCHEDULING = ".metadata.labels[" + GangShape.COSCHEDULING_GROUP_LABEL + "]";
     private static final ObjectLists.Kind<Kube.Job> JOBS =
             new ObjectLists.Kind<>(".jobs", "must be a Job object", true, Kube.Job::metadata);
+    /** The Jobs of a derivation request, at the root of its body. */
+    private static final ObjectLists.Kind<Kube.Job> ROOT_JOBS =
+            new ObjectLists.Kind<>("jobs", "must be a Job object", true, Kube.Job::metadata);
 
     @Override
     public void validate(RequestDocument.Snapshot s, ValidationLimits limits, FieldPath p, Causes c) {
@@ -115,9 +118,9 @@ final class GangMemberRules implements ObjectFamily {
         }
     }
 
-    /** The Jobs of a derivation request: {@code p + ".jobs"} is the list's path. */
+    /** The Jobs of a derivation request: {@code p + "jobs"} is the list's path. */
     static void jobs(List<Kube.Job> jobs, ValidationLimits limits, FieldPath p, Causes c) {
-        ObjectLists.check(JOBS, jobs, limits.maxObjects(), p, GangMemberRules::job, c);
+        ObjectLists.check(ROOT_JOBS, jobs, limits.maxObjects(), p, GangMemberRules::job, c);
     }
 
     /** {@code p} is the Job's path. */

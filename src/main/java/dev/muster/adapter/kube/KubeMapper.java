@@ -6,8 +6,6 @@ import dev.muster.core.dra.DeviceSelector;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.Affinity;
 import dev.muster.core.model.ClusterState;
-import dev.muster.core.model.Condition;
-import dev.muster.core.model.DisruptionMode;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.HostPort;
 import dev.muster.core.model.LabelSelector;
@@ -23,7 +21,6 @@ import dev.muster.core.model.PodRef;
 import dev.muster.core.model.PreferredSchedulingTerm;
 import dev.muster.core.model.PriorityClass;
 import dev.muster.core.model.ResourceList;
-import dev.muster.core.model.SchedulingPolicy;
 import dev.muster.core.model.Taint;
 import dev.muster.core.model.TaintEffect;
 import dev.muster.core.model.Toleration;
@@ -42,8 +39,9 @@ import java.util.Map;
  *
  * <p>Precondition: the document passed {@code RequestValidator} without causes; on unvalidated input this may
  * throw. It runs over 50,000-pod snapshots: plain loops, pre-sized lists, no regex, no reflection.
- * Workloads are validated but not part of {@link ClusterState}; DRA objects go to the request through
- * {@link DraMapper}.
+ * PodGroups of every accepted gang shape, Workloads (template links, 1.35 embedded groups) and Jobs become the
+ * ClusterState's PodGroups through {@link GangMapper}, which also says which group each pod joins; DRA objects go to
+ * the request through {@link DraMapper}.
  */
 public final class KubeMapper {
     private KubeMapper() {

@@ -62,12 +62,13 @@ public final class GrpcRequestMapper {
                 list(s.getDeviceClassesList(), GrpcRequestMapper::deviceClass),
                 list(s.getResourceSlicesList(), GrpcRequestMapper::resourceSlice),
                 list(s.getResourceClaimsList(), GrpcRequestMapper::resourceClaim),
-                list(s.getResourceClaimTemplatesList(), GrpcRequestMapper::resourceClaimTemplate));
+                list(s.getResourceClaimTemplatesList(), GrpcRequestMapper::resourceClaimTemplate),
+                list(s.getJobsList(), GrpcGangMapper::job));
     }
 
     // ---------------------------------------------------------------- helpers
 
-    private static <A, B> List<B> list(List<A> in, Function<A, B> f) {
+    static <A, B> List<B> list(List<A> in, Function<A, B> f) {
         int n = in.size();
         if (n == 0) {
             return null;
@@ -83,7 +84,7 @@ public final class GrpcRequestMapper {
         return in.isEmpty() ? null : in;
     }
 
-    private static String str(String s) {
+    static String str(String s) {
         return s.isEmpty() ? null : s;
     }
 
@@ -91,7 +92,7 @@ public final class GrpcRequestMapper {
         return in.isEmpty() ? null : in;
     }
 
-    private static Map<String, Qty> quantities(Map<String, String> in) {
+    static Map<String, Qty> quantities(Map<String, String> in) {
         if (in.isEmpty()) {
             return null;
         }
@@ -102,7 +103,7 @@ public final class GrpcRequestMapper {
         return out;
     }
 
-    private static Kube.ObjectMeta meta(boolean has, dev.muster.grpc.v1.ObjectMeta m) {
+    static Kube.ObjectMeta meta(boolean has, dev.muster.grpc.v1.ObjectMeta m) {
         return has ? meta(m) : null;
     }
 
@@ -171,7 +172,8 @@ public final class GrpcRequestMapper {
                 list(s.getTopologySpreadConstraintsList(), GrpcRequestMapper::spread),
                 list(s.getSchedulingGatesList(), g -> new Kube.SchedulingGate(str(g.getName()))),
                 s.hasSchedulingGroup() ? new Kube.SchedulingGroup(str(s.getSchedulingGroup().getPodGroupName())) : null,
-                list(s.getResourceClaimsList(), GrpcRequestMapper::claimRef));
+                list(s.getResourceClaimsList(), GrpcRequestMapper::claimRef),
+                s.hasWorkloadRef() ? GrpcGangMapper.workloadRef(s.getWorkloadRef()) : null);
     }
 
     private static Kube.Container container(dev.muster.grpc.v1.Container c) {
@@ -264,11 +266,9 @@ public final class GrpcRequestMapper {
                         str(t.getWorkload().getPodGroupTemplateName()))
                         : null);
             }
-            spec = new Kube.PodGroupSpec(ref, s.hasSchedulingPolicy() ? policy(s.getSchedulingPolicy()) : null,
+            spec = GrpcGangMapper.podGroupSpec(s, ref, s.hasSchedulingPolicy() ? policy(s.getSchedulingPolicy()) : null,
                     s.hasSchedulingConstraints() ? constraints(s.getSchedulingConstraints()) : null,
-                    list(s.getResourceClaimsList(), GrpcRequestMapper::claimRef),
-                    s.hasDisruptionMode() ? s.getDisruptionMode() : null, str(s.getPriorityClassName()),
-                    s.hasPriority() ? s.getPriority() : null);
+                    list(s.getResourceClaimsList(), GrpcRequestMapper::claimRef));
         }
         Kube.PodGroupStatus status = null;
         if (g.hasStatus()) {
@@ -277,10 +277,11 @@ public final class GrpcRequestMapper {
                     c.hasObservedGeneration() ? c.getObservedGeneration() : null, str(c.getLastTransitionTime()))),
                     list(g.getStatus().getResourceClaimStatusesList(), GrpcRequestMapper::claimStatus));
         }
-        return new Kube.PodGroup(g.hasMetadata() ? meta(g.getMetadata()) : null, spec, status);
+        return new Kube.PodGroup(g.hasApiVersion() ? g.getApiVersion() : null, g.hasKind() ? g.getKind() : null,
+                g.hasMetadata() ? meta(g.getMetadata()) : null, spec, status);
     }
 
-    private static Kube.SchedulingPolicy policy(dev.muster.grpc.v1.SchedulingPolicy p) {
+    static Kube.SchedulingPolicy policy(dev.muster.grpc.v1.SchedulingPolicy p) {
         return new Kube.SchedulingPolicy(p.hasBasic() ? new Kube.BasicPolicy() : null,
                 p.hasGang() ? new Kube.GangPolicy(p.getGang().hasMinCount() ? p.getGang().getMinCount() : null) : null);
     }
@@ -298,14 +299,15 @@ public final class GrpcRequestMapper {
                 var c = s.getControllerRef();
                 ref = new Kube.TypedLocalObjectReference(str(c.getApiGroup()), str(c.getKind()), str(c.getName()));
             }
-            spec = new Kube.WorkloadSpec(ref, list(s.getPodGroupTemplatesList(), t -> new Kube.PodGroupTemplate(
+            spec = GrpcGangMapper.workloadSpec(s, ref, list(s.getPodGroupTemplatesList(), t -> new Kube.PodGroupTemplate(
                     str(t.getName()), t.hasSchedulingPolicy() ? policy(t.getSchedulingPolicy()) : null,
                     t.hasSchedulingConstraints() ? constraints(t.getSchedulingConstraints()) : null,
                     list(t.getResourceClaimsList(), GrpcRequestMapper::claimRef),
                     t.hasDisruptionMode() ? t.getDisruptionMode() : null, str(t.getPriorityClassName()),
                     t.hasPriority() ? t.getPriority() : null)));
         }
-        return new Kube.Workload(w.hasMetadata() ? meta(w.getMetadata()) : null, spec);
+        return new Kube.Workload(w.hasApiVersion() ? w.getApiVersion() : null, w.hasKind() ? w.getKind() : null,
+                w.hasMetadata() ? meta(w.getMetadata()) : null, spec);
     }
 
     // ---------------------------------------------------------------- PriorityClass, PDB

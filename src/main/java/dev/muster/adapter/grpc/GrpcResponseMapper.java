@@ -199,6 +199,7 @@ public final class GrpcResponseMapper {
                         .setPlaced(c.placed()).setMessage(nz(c.message())));
             }
         }
+        b.addAllWarnings(e.warnings());
         return b.build();
     }
 

@@ -26,13 +26,16 @@ final class FieldNames {
             "nodeSelectorTerms", "matchExpressions", "matchFields", "weight", "preference", "values",
             "podAffinityTerm", "labelSelector", "namespaces", "namespaceSelector", "topologyKey",
             "matchLabelKeys", "mismatchLabelKeys", "matchLabels", "phase", "nominatedNodeName", "podGroupName",
-            "resourceClaimStatuses",
+            "resourceClaimStatuses", "workloadRef", "podGroup", "podGroupReplicaKey", "jobs",
             // common fields skipped by name (kubectl output)
             "apiVersion", "kind", "resourceVersion", "ownerReferences", "conditions", "addresses", "images",
             "nodeInfo", "image", "imagePullPolicy", "type", "lastTransitionTime", "lastHeartbeatTime",
             "podIP", "podIPs", "hostIPs", "startTime", "containerStatuses", "qosClass", "dnsPolicy",
             "serviceAccountName", "terminationGracePeriodSeconds", "securityContext", "volumes", "volumeMounts",
             "env", "args", "command", "podCIDR", "providerID", "managedFields",
+            // well-known gang membership keys (labels and annotations of members)
+            "scheduling.k8s.io/group-name", "scheduling.x-k8s.io/pod-group", "volcano.sh/task-spec",
+            "volcano.sh/job-name", "batch.kubernetes.io/job-completion-index",
             // common map keys: resource names ("pods" is above) and well-known labels
             "cpu", "memory", "ephemeral-storage", "hugepages-1Gi", "hugepages-2Mi", "nvidia.com/gpu",
             "amd.com/gpu", "app", "pod-template-hash", "controller-revision-hash", "job-name", "controller-uid",

@@ -63,7 +63,27 @@ public final class Kube {
                           Map<String, Qty> overhead, Resources resources,
                           List<TopologySpreadConstraint> topologySpreadConstraints,
                           List<SchedulingGate> schedulingGates, SchedulingGroup schedulingGroup,
-                          List<ClaimRef> resourceClaims) {
+                          List<ClaimRef> resourceClaims, PodWorkloadRef workloadRef) {
+        /** A pod spec without the 1.35 {@code workloadRef}. */
+        public PodSpec(String nodeName, String schedulerName, Integer priority, String priorityClassName,
+                       String preemptionPolicy, Map<String, String> nodeSelector, Affinity affinity,
+                       List<Toleration> tolerations, List<Container> containers, List<Container> initContainers,
+                       Map<String, Qty> overhead, Resources resources,
+                       List<TopologySpreadConstraint> topologySpreadConstraints,
+                       List<SchedulingGate> schedulingGates, SchedulingGroup schedulingGroup,
+                       List<ClaimRef> resourceClaims) {
+            this(nodeName, schedulerName, priority, priorityClassName, preemptionPolicy, nodeSelector, affinity,
+                    tolerations, containers, initContainers, overhead, resources, topologySpreadConstraints,
+                    schedulingGates, schedulingGroup, resourceClaims, null);
+        }
+    }
+
+    /**
+     * {@code pod.spec.workloadRef} of Kubernetes 1.35 ({@code scheduling.k8s.io/v1alpha1}): the Workload, its
+     * embedded pod group and the replica of that group the pod belongs to.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PodWorkloadRef(String name, String podGroup, String podGroupReplicaKey) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -155,16 +175,96 @@ public final class Kube {
     public record PodStatus(String phase, String nominatedNodeName, List<ClaimStatus> resourceClaimStatuses) {
     }
 
-    // ---------------------------------------------------------------- scheduling.k8s.io/v1alpha2
+    // ---------------------------------------------------------------- gang APIs
+    // One record per object for every accepted shape: scheduling.k8s.io v1alpha1 (Workload only), v1alpha2 and
+    // v1beta1, scheduling.volcano.sh/v1beta1 and scheduling.x-k8s.io/v1alpha1. The fields of all shapes share one
+    // record; apiVersion says which of them count (GangShapes), and validation rejects the others' rules.
 
+    /** A PodGroup of any accepted shape; {@code apiVersion} absent means {@code scheduling.k8s.io/v1alpha2}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PodGroup(ObjectMeta metadata, PodGroupSpec spec, PodGroupStatus status) {
+    public record PodGroup(String apiVersion, String kind, ObjectMeta metadata, PodGroupSpec spec,
+                           PodGroupStatus status) {
+        public PodGroup(ObjectMeta metadata, PodGroupSpec spec, PodGroupStatus status) {
+            this(null, null, metadata, spec, status);
+        }
     }
 
+    /**
+     * The union of the PodGroup specs: v1alpha2 ({@code podGroupTemplateRef}, {@code disruptionMode} a string),
+     * v1beta1 ({@code workloadRef}, {@code disruptionMode} a struct, {@code preemptionPolicy},
+     * {@code parentCompositePodGroupName}), Volcano and coscheduling ({@code minMember}, {@code minResources};
+     * Volcano's {@code minTaskMember} and {@code queue}).
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PodGroupSpec(PodGroupTemplateRef podGroupTemplateRef, SchedulingPolicy schedulingPolicy,
                                SchedulingConstraints schedulingConstraints, List<ClaimRef> resourceClaims,
-                               String disruptionMode, String priorityClassName, Integer priority) {
+                               DisruptionMode disruptionMode, String priorityClassName, Integer priority,
+                               PodGroupWorkloadRef workloadRef, String preemptionPolicy,
+                               String parentCompositePodGroupName, Integer minMember, Map<String, Qty> minResources,
+                               Map<String, Integer> minTaskMember, String queue) {
+        /** A v1alpha2 spec. */
+        public PodGroupSpec(PodGroupTemplateRef podGroupTemplateRef, SchedulingPolicy schedulingPolicy,
+                            SchedulingConstraints schedulingConstraints, List<ClaimRef> resourceClaims,
+                            String disruptionMode, String priorityClassName, Integer priority) {
+            this(podGroupTemplateRef, schedulingPolicy, schedulingConstraints, resourceClaims,
+                    DisruptionMode.of(disruptionMode), priorityClassName, priority, null, null, null, null, null,
+                    null, null);
+        }
+    }
+
+    /**
+     * {@code disruptionMode}: a string in v1alpha2 ({@code Pod} | {@code PodGroup}), a one-member struct in v1beta1
+     * ({@code {"single": {}}} | {@code {"all": {}}}). Which form is allowed depends on the apiVersion, so both
+     * decode and validation says which one the object's version takes.
+     *
+     * @param text   the string form, null for the struct form
+     * @param single the struct has {@code single}
+     * @param all    the struct has {@code all}
+     */
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "DisruptionMode", description = "A string "
+            + "(`Pod` | `PodGroup`) in scheduling.k8s.io/v1alpha2; an object with exactly one of `single: {}` (= Pod) "
+            + "and `all: {}` (= PodGroup) in scheduling.k8s.io/v1beta1 and v1alpha3")
+    public record DisruptionMode(@com.fasterxml.jackson.annotation.JsonIgnore String text,
+                                 @com.fasterxml.jackson.annotation.JsonIgnore boolean single,
+                                 @com.fasterxml.jackson.annotation.JsonIgnore boolean all) {
+        public static DisruptionMode of(String text) {
+            return text == null ? null : new DisruptionMode(text, false, false);
+        }
+
+        @com.fasterxml.jackson.annotation.JsonCreator(mode = com.fasterxml.jackson.annotation.JsonCreator.Mode.DELEGATING)
+        static DisruptionMode fromJson(com.fasterxml.jackson.databind.JsonNode n) {
+            if (n == null || n.isNull()) {
+                return null;
+            }
+            if (n.isTextual()) {
+                return new DisruptionMode(n.textValue(), false, false);
+            }
+            if (n.isObject()) {
+                return new DisruptionMode(null, member(n, "single"), member(n, "all"));
+            }
+            throw new IllegalArgumentException("disruptionMode must be a string (v1alpha2) or an object (v1beta1)");
+        }
+
+        private static boolean member(com.fasterxml.jackson.databind.JsonNode n, String name) {
+            com.fasterxml.jackson.databind.JsonNode m = n.get(name);
+            if (m != null && !m.isNull() && !m.isObject()) {
+                throw new IllegalArgumentException("disruptionMode." + name + " must be an object ({})");
+            }
+            return m != null && !m.isNull();
+        }
+
+        @com.fasterxml.jackson.annotation.JsonIgnore
+        public boolean isStruct() {
+            return text == null;
+        }
+
+        /** The v1alpha2 name of the mode ({@code Pod}, {@code PodGroup}), null when the struct names none. */
+        public String modeName() {
+            if (text != null) {
+                return text;
+            }
+            return single == all ? null : single ? "Pod" : "PodGroup";
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -173,6 +273,11 @@ public final class Kube {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record WorkloadTemplateRef(String workloadName, String podGroupTemplateName) {
+    }
+
+    /** v1beta1 {@code spec.workloadRef}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PodGroupWorkloadRef(String workloadName, String templateName) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -211,12 +316,29 @@ public final class Kube {
                             String lastTransitionTime) {
     }
 
+    /** A Workload of any accepted version; {@code apiVersion} absent means {@code scheduling.k8s.io/v1alpha2}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Workload(ObjectMeta metadata, WorkloadSpec spec) {
+    public record Workload(String apiVersion, String kind, ObjectMeta metadata, WorkloadSpec spec) {
+        public Workload(ObjectMeta metadata, WorkloadSpec spec) {
+            this(null, null, metadata, spec);
+        }
     }
 
+    /**
+     * v1alpha2/v1beta1 {@code podGroupTemplates}, v1alpha1 {@code podGroups} (embedded groups), v1beta1
+     * {@code compositePodGroupTemplates} (kept as sent: only counted).
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record WorkloadSpec(TypedLocalObjectReference controllerRef, List<PodGroupTemplate> podGroupTemplates) {
+    public record WorkloadSpec(TypedLocalObjectReference controllerRef, List<PodGroupTemplate> podGroupTemplates,
+                               List<EmbeddedPodGroup> podGroups, List<Object> compositePodGroupTemplates) {
+        public WorkloadSpec(TypedLocalObjectReference controllerRef, List<PodGroupTemplate> podGroupTemplates) {
+            this(controllerRef, podGroupTemplates, null, null);
+        }
+    }
+
+    /** A v1alpha1 Workload's {@code spec.podGroups[]}: a name and a {@code policy}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record EmbeddedPodGroup(String name, SchedulingPolicy policy) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -226,7 +348,40 @@ public final class Kube {
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PodGroupTemplate(String name, SchedulingPolicy schedulingPolicy,
                                    SchedulingConstraints schedulingConstraints, List<ClaimRef> resourceClaims,
-                                   String disruptionMode, String priorityClassName, Integer priority) {
+                                   DisruptionMode disruptionMode, String priorityClassName, Integer priority,
+                                   String preemptionPolicy) {
+        public PodGroupTemplate(String name, SchedulingPolicy schedulingPolicy,
+                                SchedulingConstraints schedulingConstraints, List<ClaimRef> resourceClaims,
+                                String disruptionMode, String priorityClassName, Integer priority) {
+            this(name, schedulingPolicy, schedulingConstraints, resourceClaims, DisruptionMode.of(disruptionMode),
+                    priorityClassName, priority, null);
+        }
+    }
+
+    // ---------------------------------------------------------------- batch/v1 Job
+
+    /** A Job: what decides whether its controller would create a gang for it (see JobGangs). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Job(String apiVersion, String kind, ObjectMeta metadata, JobSpec spec, JobStatus status) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record JobSpec(Integer parallelism, Integer completions, String completionMode, Boolean suspend,
+                          JobTemplate template) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record JobTemplate(ObjectMeta metadata, JobPodSpec spec) {
+    }
+
+    /** The part of a Job's pod template that decides gang scheduling. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record JobPodSpec(SchedulingGroup schedulingGroup) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record JobStatus(String startTime, Integer active, Integer succeeded, Integer failed,
+                            List<Condition> conditions) {
     }
 
     // ---------------------------------------------------------------- scheduling.k8s.io/v1, policy/v1, resource.k8s.io/v1

@@ -6,8 +6,6 @@ import dev.muster.core.dra.DeviceSelector;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.Affinity;
 import dev.muster.core.model.ClusterState;
-import dev.muster.core.model.Condition;
-import dev.muster.core.model.DisruptionMode;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.HostPort;
 import dev.muster.core.model.LabelSelector;
@@ -23,7 +21,6 @@ import dev.muster.core.model.PodRef;
 import dev.muster.core.model.PreferredSchedulingTerm;
 import dev.muster.core.model.PriorityClass;
 import dev.muster.core.model.ResourceList;
-import dev.muster.core.model.SchedulingPolicy;
 import dev.muster.core.model.Taint;
 import dev.muster.core.model.TaintEffect;
 import dev.muster.core.model.Toleration;
@@ -42,8 +39,9 @@ import java.util.Map;
  *
  * <p>Precondition: the document passed {@code RequestValidator} without causes; on unvalidated input this may
  * throw. It runs over 50,000-pod snapshots: plain loops, pre-sized lists, no regex, no reflection.
- * Workloads are validated but not part of {@link ClusterState}; DRA objects go to the request through
- * {@link DraMapper}.
+ * PodGroups of every accepted gang shape, Workloads (template links, 1.35 embedded groups) and Jobs become the
+ * ClusterState's PodGroups through {@link GangMapper}, which also says which group each pod joins; DRA objects go to
+ * the request through {@link DraMapper}.
  */
 public final class KubeMapper {
     private KubeMapper() {
@@ -82,8 +80,9 @@ public final class KubeMapper {
     public static ClusterState toClusterState(RequestDocument.Snapshot s) {
         List<Node> nodes = map(s.nodes(), KubeMapper::node);
         Shared shared = new Shared();
-        List<Pod> pods = map(s.pods(), p -> pod(p, shared));
-        List<PodGroup> groups = map(s.podGroups(), KubeMapper::podGroup);
+        GangMapper gangs = new GangMapper(s);
+        List<Pod> pods = map(s.pods(), p -> pod(p, shared, gangs));
+        List<PodGroup> groups = gangs.groups();
         List<PriorityClass> pcs = map(s.priorityClasses(), KubeMapper::priorityClass);
         List<PodDisruptionBudget> pdbs = map(s.podDisruptionBudgets(), KubeMapper::pdb);
         return new ClusterState(nodes, pods, groups, pcs, pdbs);
@@ -126,8 +125,10 @@ public final class KubeMapper {
 
     // ---------------------------------------------------------------- Pod
 
+    /** A pod on its own: it joins a group through its own fields only (no Job is known). */
     public static Pod pod(Kube.Pod p) {
-        return pod(p, null);
+        return pod(p, null, new GangMapper(new RequestDocument.Snapshot(null, null, null, null, null, null, null,
+                null, null, null)));
     }
 
     /**
@@ -140,7 +141,7 @@ public final class KubeMapper {
         private List<Toleration> tolerationsOut;
     }
 
-    private static Pod pod(Kube.Pod p, Shared shared) {
+    private static Pod pod(Kube.Pod p, Shared shared, GangMapper gangs) {
         Kube.ObjectMeta m = p.metadata();
         Kube.PodSpec spec = p.spec();
         Map<String, String> labels = m.labels() == null ? Map.of() : m.labels();
@@ -152,17 +153,16 @@ public final class KubeMapper {
         if (nominated != null && nominated.isEmpty()) {
             nominated = null;
         }
+        String group = gangs.memberName(p, m, labels);
         if (spec == null) {
             return new Pod(ref, m.uid(), labels, created, null, phase, null, ResourceList.EMPTY, null, null, null,
-                    null, null, null, null, null, null, null, null, nominated, terminating);
+                    null, null, null, null, null, null, group, null, nominated, terminating);
         }
         return new Pod(ref, m.uid(), labels, created, spec.nodeName(), phase, spec.schedulerName(),
                 EffectiveRequests.of(spec), spec.priority(), spec.priorityClassName(), spec.preemptionPolicy(),
                 spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations(), shared),
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
-                gates(spec.schedulingGates()),
-                spec.schedulingGroup() == null ? null : spec.schedulingGroup().podGroupName(),
-                claims(spec.resourceClaims()), nominated, terminating, claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()));
+                gates(spec.schedulingGates()), group, claims(spec.resourceClaims()), nominated, terminating, claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()));
     }
 
     private static List<Toleration> tolerations(List<Kube.Toleration> in, Shared shared) {
@@ -223,6 +223,10 @@ public final class KubeMapper {
             out.add(g.name());
         }
         return out;
+    }
+
+    static List<PodClaimRef> podClaims(List<Kube.ClaimRef> in) {
+        return claims(in);
     }
 
     private static List<PodClaimRef> claims(List<Kube.ClaimRef> in) {
@@ -439,33 +443,10 @@ public final class KubeMapper {
 
     // ---------------------------------------------------------------- PodGroup, PriorityClass, PDB
 
+    /** One PodGroup of any accepted shape, without the Workload link checks (see {@link GangMapper}). */
     public static PodGroup podGroup(Kube.PodGroup g) {
-        Kube.ObjectMeta m = g.metadata();
-        Kube.PodGroupSpec spec = g.spec();
-        SchedulingPolicy policy = policy(spec.schedulingPolicy());
-        List<String> keys = List.of();
-        if (spec.schedulingConstraints() != null && spec.schedulingConstraints().topology() != null
-                && !spec.schedulingConstraints().topology().isEmpty()) {
-            List<Kube.TopologyConstraint> topo = spec.schedulingConstraints().topology();
-            keys = new ArrayList<>(topo.size());
-            for (Kube.TopologyConstraint t : topo) {
-                keys.add(t.key());
-            }
-        }
-        DisruptionMode mode = spec.disruptionMode() == null || spec.disruptionMode().isEmpty()
-                ? DisruptionMode.Pod : DisruptionMode.valueOf(spec.disruptionMode());
-        List<Condition> conditions = List.of();
-        if (g.status() != null && g.status().conditions() != null && !g.status().conditions().isEmpty()) {
-            conditions = new ArrayList<>(g.status().conditions().size());
-            for (Kube.Condition c : g.status().conditions()) {
-                conditions.add(new Condition(c.type(), c.status(), c.reason(), c.message(), c.observedGeneration(),
-                        c.lastTransitionTime()));
-            }
-        }
-        return new PodGroup(new GroupRef(m.namespaceOrDefault(), m.name()), m.uid(),
-                m.generation() == null ? 0 : m.generation(), Timestamps.epochSecondsOrMax(m.creationTimestamp()),
-                policy, keys, claims(spec.resourceClaims()), mode, spec.priorityClassName(), spec.priority(),
-                conditions, m.annotations(), claimStatuses(g.status() == null ? null : g.status().resourceClaimStatuses()));
+        return new GangMapper(new RequestDocument.Snapshot(null, null, List.of(g), null, null, null, null, null,
+                null, null)).podGroup(g);
     }
 
     /** {@code status.resourceClaimStatuses}: entry name → generated claim name ("" when none is needed). */
@@ -478,13 +459,6 @@ public final class KubeMapper {
             out.put(c.name(), c.resourceClaimName() == null ? "" : c.resourceClaimName());
         }
         return out;
-    }
-
-    private static SchedulingPolicy policy(Kube.SchedulingPolicy p) {
-        if (p.gang() != null) {
-            return SchedulingPolicy.gang(p.gang().minCount());
-        }
-        return SchedulingPolicy.BASIC;
     }
 
     public static PriorityClass priorityClass(Kube.PriorityClass pc) {

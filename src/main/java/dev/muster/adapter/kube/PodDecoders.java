@@ -21,6 +21,7 @@ final class PodDecoders extends RecordReader {
     private final Values.ObjectBody<Kube.ContainerPort> port = this::port;
     private final Values.ObjectBody<Kube.Resources> resources = this::resources;
     private final Values.ObjectBody<Kube.SchedulingGroup> schedulingGroup = this::schedulingGroup;
+    private final Values.ObjectBody<Kube.PodWorkloadRef> workloadRef = this::workloadRef;
     private final Values.ValueBody<List<Kube.Toleration>> tolerationList = (v, f) ->
             in.sharedList(in.objects(v, f, Kube.PodSpec.class, Kube.Toleration.class, 4, toleration));
     private final Values.ValueBody<List<Kube.Container>> containerList = (v, f) ->
@@ -51,6 +52,7 @@ final class PodDecoders extends RecordReader {
         List<Kube.SchedulingGate> schedulingGates = null;
         Kube.SchedulingGroup group = null;
         List<Kube.ClaimRef> resourceClaims = null;
+        Kube.PodWorkloadRef podWorkloadRef = null;
         for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
                 case "nodeName" -> nodeName = shared(f, r);
@@ -71,13 +73,14 @@ final class PodDecoders extends RecordReader {
                 case "schedulingGates" -> schedulingGates = list(f, r, Kube.SchedulingGate.class);
                 case "schedulingGroup" -> group = object(f, r, schedulingGroup);
                 case "resourceClaims" -> resourceClaims = list(f, r, Kube.ClaimRef.class);
+                case "workloadRef" -> podWorkloadRef = object(f, r, workloadRef);
                 default -> in.skip();
             }
         }
         return new Kube.PodSpec(nodeName, schedulerName, priority, priorityClassName, preemptionPolicy, nodeSelector,
                 podAffinity, tolerations, containers, in.sharedList(initContainers), overhead, podResources,
                 Values.frozen(topologySpreadConstraints), Values.frozen(schedulingGates), group,
-                Values.frozen(resourceClaims));
+                Values.frozen(resourceClaims), podWorkloadRef);
     }
 
     private Kube.Container container() throws IOException {
@@ -109,6 +112,23 @@ final class PodDecoders extends RecordReader {
             }
         }
         return new Kube.SchedulingGroup(podGroupName);
+    }
+
+    /** The 1.35 member reference: streamed like {@code schedulingGroup}, every member of such a group has one. */
+    private Kube.PodWorkloadRef workloadRef() throws IOException {
+        Class<?> r = Kube.PodWorkloadRef.class;
+        String name = null;
+        String podGroup = null;
+        String replicaKey = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "name" -> name = shared(f, r);
+                case "podGroup" -> podGroup = shared(f, r);
+                case "podGroupReplicaKey" -> replicaKey = shared(f, r);
+                default -> in.skip();
+            }
+        }
+        return new Kube.PodWorkloadRef(name, podGroup, replicaKey);
     }
 
     private Kube.ContainerPort port() throws IOException {

@@ -17,7 +17,15 @@ public record RequestDocument(Snapshot snapshot, List<String> podGroups, Options
                            List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
                            List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<KubeDra.DeviceClass> deviceClasses,
                            List<KubeDra.ResourceSlice> resourceSlices, List<KubeDra.ResourceClaim> resourceClaims,
-                           List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates) {
+                           List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates, List<Kube.Job> jobs) {
+        public Snapshot(List<Kube.Node> nodes, List<Kube.Pod> pods, List<Kube.PodGroup> podGroups,
+                        List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
+                        List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<KubeDra.DeviceClass> deviceClasses,
+                        List<KubeDra.ResourceSlice> resourceSlices, List<KubeDra.ResourceClaim> resourceClaims,
+                        List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates) {
+            this(nodes, pods, podGroups, workloads, priorityClasses, podDisruptionBudgets, deviceClasses,
+                    resourceSlices, resourceClaims, resourceClaimTemplates, null);
+        }
     }
 
     /** {@code preemption} defaults to true, {@code explain} to false. */

@@ -232,6 +232,7 @@ final class StreamingDecoders {
             List<KubeDra.ResourceSlice> resourceSlices = null;
             List<KubeDra.ResourceClaim> resourceClaims = null;
             List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates = null;
+            List<Kube.Job> jobs = null;
             Class<?> r = RequestDocument.Snapshot.class;
             int seen = 0;
             for (JsonToken t = aheadNext(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
@@ -278,11 +279,15 @@ final class StreamingDecoders {
                         seen = once(seen, 9);
                         resourceClaimTemplates = in.other(v, f, r);
                     }
+                    case "jobs" -> {
+                        seen = once(seen, 10);
+                        jobs = in.other(v, f, r);
+                    }
                     default -> p.skipChildren();
                 }
             }
             return new RequestDocument.Snapshot(nodes, pods, podGroups, workloads, priorityClasses,
-                    podDisruptionBudgets, deviceClasses, resourceSlices, resourceClaims, resourceClaimTemplates);
+                    podDisruptionBudgets, deviceClasses, resourceSlices, resourceClaims, resourceClaimTemplates, jobs);
         }
 
         /** The nodes or pods of the snapshot: an array of objects (or null); anything else leaves the fast path. */

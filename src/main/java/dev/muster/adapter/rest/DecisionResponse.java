@@ -138,13 +138,16 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
     public record Consumer(String apiGroup, String resource, String name, String uid) {
     }
 
-    @JsonPropertyOrder({"nodes", "reasons", "members", "search", "placement", "placements"})
+    @JsonPropertyOrder({"nodes", "reasons", "members", "search", "placement", "placements", "warnings"})
     @Schema(name = "Explanation", description = "Structured reasons (options.explain): nodes in the snapshot, how many "
             + "nodes each reason excluded for the member that decided the outcome, each unplaced member's reasons, "
             + "the bounded search's report, and for a topology-constrained group the chosen placement and every "
-            + "candidate's report")
+            + "candidate's report; `warnings`: what the request says about the group that did not stop the decision "
+            + "(a PodGroup whose template reference names a missing Workload or template, or whose policy differs "
+            + "from its template)")
     public record ExplanationDto(int nodes, List<ReasonCount> reasons, List<Member> members, Search search,
-                                 String placement, List<PlacementCandidate> placements) {
+                                 String placement, List<PlacementCandidate> placements,
+                                 @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings) {
     }
 
     @JsonPropertyOrder({"name", "tier", "nodes", "feasible", "pruned", "score", "placed", "message"})
@@ -270,7 +273,7 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
         }
         return new ExplanationDto(e.nodes(), reasons(e.reasons()), members,
                 s == null ? null : new Search(s.ran(), s.steps(), s.budget(), s.exhausted(), s.found()),
-                e.placement(), candidates);
+                e.placement(), candidates, e.warnings());
     }
 
     private static List<ReasonCount> reasons(List<Explanation.ReasonCount> in) {

@@ -1,21 +1,29 @@
 package dev.muster.adapter.validation;
 
+import dev.muster.adapter.kube.GangShape;
 import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.RequestDocument;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
+import static dev.muster.adapter.validation.FieldRules.PREEMPTION_POLICIES;
 import static dev.muster.adapter.validation.FieldRules.claimRefs;
+import static dev.muster.adapter.validation.FieldRules.enumOptional;
 import static dev.muster.adapter.validation.FieldRules.labelKey;
 import static dev.muster.adapter.validation.FieldRules.longName;
 import static dev.muster.adapter.validation.FieldRules.pathSegment;
+import static dev.muster.adapter.validation.FieldRules.quantities;
 import static dev.muster.adapter.validation.FieldRules.shortName;
 
 /**
- * {@code snapshot.podGroups} and {@code snapshot.workloads}: a PodGroup spec and a Workload's pod group templates
- * share their rules (scheduling policy union, topology constraints, claims, disruption mode, priority).
+ * {@code snapshot.podGroups} and {@code snapshot.workloads}, each object by the rules of its own {@code apiVersion}
+ * ({@link GangShape}): an apiVersion no shape has is {@code FieldValueNotSupported} on that object's
+ * {@code apiVersion}. A PodGroup spec and a Workload's pod group templates share their rules (scheduling policy union,
+ * topology constraints, claims, disruption mode, priority); the v1beta1 shape takes its disruption mode as a struct
+ * and adds a preemption policy; Volcano and coscheduling PodGroups have {@code minMember} and {@code minResources}.
  */
 final class PodGroupRules implements ObjectFamily {
     private static final List<String> DISRUPTION_MODES = List.of("Pod", "PodGroup");
@@ -38,13 +46,32 @@ final class PodGroupRules implements ObjectFamily {
 
     /** {@code p} is the PodGroup's path. */
     private static void podGroup(Kube.PodGroup g, FieldPath p, Causes c) {
+        GangShape shape = GangShape.ofPodGroup(g);
+        if (shape == null) {
+            c.notSupported(p.at(".apiVersion"), g.apiVersion(), GangShape.POD_GROUP_VERSIONS);
+            return;
+        }
+        kind(g.kind(), "PodGroup", p, c);
         Kube.PodGroupSpec s = g.spec();
         if (s == null) {
-            c.required(p.at(".spec"), "a PodGroup needs a spec with a schedulingPolicy");
+            c.required(p.at(".spec"), shape.isThirdParty() ? "a PodGroup needs a spec with minMember"
+                    : "a PodGroup needs a spec with a schedulingPolicy");
             return;
         }
         p.field(".spec");
-        if (s.podGroupTemplateRef() != null) {
+        if (shape.isThirdParty()) {
+            thirdParty(shape, s, p, c);
+            p.pop();
+            return;
+        }
+        if (shape.isK8sBeta()) {
+            if (s.workloadRef() != null) {
+                longName(s.workloadRef().workloadName(), p, ".workloadRef.workloadName", true, c);
+                shortName(s.workloadRef().templateName(), p, ".workloadRef.templateName", true, c);
+            }
+            enumOptional(s.preemptionPolicy(), p, ".preemptionPolicy", PREEMPTION_POLICIES, c);
+            longName(s.parentCompositePodGroupName(), p, ".parentCompositePodGroupName", false, c);
+        } else if (s.podGroupTemplateRef() != null) {
             Kube.WorkloadTemplateRef w = s.podGroupTemplateRef().workload();
             if (w == null) {
                 c.invalid(p.at(".podGroupTemplateRef"), "", "must specify one of: `workload`");
@@ -53,16 +80,42 @@ final class PodGroupRules implements ObjectFamily {
                 shortName(w.podGroupTemplateName(), p, ".podGroupTemplateRef.workload.podGroupTemplateName", true, c);
             }
         }
-        templateFields(p, s.schedulingPolicy(), s.schedulingConstraints(), s.resourceClaims(), s.disruptionMode(),
-                s.priorityClassName(), s.priority(), c);
+        templateFields(shape, p, s.schedulingPolicy(), s.schedulingConstraints(), s.resourceClaims(),
+                s.disruptionMode(), s.priorityClassName(), s.priority(), c);
         p.pop();
+    }
+
+    /** Volcano and coscheduling: {@code minMember} at least 0, quantities that parse, task minimums at least 0. */
+    private static void thirdParty(GangShape shape, Kube.PodGroupSpec s, FieldPath p, Causes c) {
+        if (s.minMember() != null && s.minMember() < 0) {
+            c.invalid(p.at(".minMember"), s.minMember(), "must be greater than or equal to 0");
+        }
+        quantities(s.minResources(), p, ".minResources", c);
+        if (shape == GangShape.VOLCANO && s.minTaskMember() != null) {
+            for (Map.Entry<String, Integer> e : s.minTaskMember().entrySet()) {
+                if (e.getValue() == null || e.getValue() < 0) {
+                    c.invalid(p.at(".minTaskMember") + "[" + e.getKey() + "]", e.getValue(),
+                            "must be greater than or equal to 0");
+                }
+            }
+        }
+        if (s.priorityClassName() != null && !s.priorityClassName().isEmpty()) {
+            longName(s.priorityClassName(), p, ".priorityClassName", false, c);
+        }
     }
 
     /** {@code p} is the Workload's path; the caller restores it. */
     private static void workload(Kube.Workload w, FieldPath p, Causes c) {
+        GangShape shape = GangShape.ofWorkload(w);
+        if (shape == null) {
+            c.notSupported(p.at(".apiVersion"), w.apiVersion(), GangShape.WORKLOAD_VERSIONS);
+            return;
+        }
+        kind(w.kind(), "Workload", p, c);
         Kube.WorkloadSpec s = w.spec();
         if (s == null) {
-            c.required(p.at(".spec"), "a Workload needs a spec with podGroupTemplates");
+            c.required(p.at(".spec"), shape == GangShape.K8S_V1ALPHA1 ? "a Workload needs a spec with podGroups"
+                    : "a Workload needs a spec with podGroupTemplates");
             return;
         }
         p.field(".spec");
@@ -74,10 +127,22 @@ final class PodGroupRules implements ObjectFamily {
             pathSegment(ref.kind(), p, ".controllerRef.kind", c);
             pathSegment(ref.name(), p, ".controllerRef.name", c);
         }
-        List<Kube.PodGroupTemplate> ts = s.podGroupTemplates();
-        if (ts == null || ts.isEmpty()) {
-            c.required(p.at(".podGroupTemplates"), "a Workload needs at least one pod group template");
+        if (shape == GangShape.K8S_V1ALPHA1) {
+            embeddedGroups(s.podGroups(), p, c);
             return;
+        }
+        List<Kube.PodGroupTemplate> ts = s.podGroupTemplates();
+        boolean composite = shape.isK8sBeta() && s.compositePodGroupTemplates() != null
+                && !s.compositePodGroupTemplates().isEmpty();
+        if (ts == null || ts.isEmpty()) {
+            if (!composite) {
+                c.required(p.at(".podGroupTemplates"), "a Workload needs at least one pod group template");
+            }
+            return;
+        }
+        if (composite) {
+            c.invalid(p.at(""), "{`compositePodGroupTemplates`, `podGroupTemplates`}",
+                    "must specify exactly one of: `podGroupTemplates`, `compositePodGroupTemplates`");
         }
         if (ts.size() > MAX_TEMPLATES) {
             c.tooMany(p.at(".podGroupTemplates"), ts.size(), MAX_TEMPLATES);
@@ -93,31 +158,72 @@ final class PodGroupRules implements ObjectFamily {
                 if (shortName(tpl.name(), p, ".name", true, c) && !names.add(tpl.name())) {
                     c.duplicate(p.at(""), tpl.name());
                 }
-                templateFields(p, tpl.schedulingPolicy(), tpl.schedulingConstraints(), tpl.resourceClaims(),
+                templateFields(shape, p, tpl.schedulingPolicy(), tpl.schedulingConstraints(), tpl.resourceClaims(),
                         tpl.disruptionMode(), tpl.priorityClassName(), tpl.priority(), c);
+                if (shape.isK8sBeta()) {
+                    enumOptional(tpl.preemptionPolicy(), p, ".preemptionPolicy", PREEMPTION_POLICIES, c);
+                }
             }
             p.pop();
         }
     }
 
-    /** The fields a PodGroup spec and a Workload's PodGroupTemplate share, with the same rules. */
-    private static void templateFields(FieldPath p, Kube.SchedulingPolicy policy, Kube.SchedulingConstraints constraints,
-                                       List<Kube.ClaimRef> claims, String disruptionMode, String priorityClassName,
-                                       Integer priority, Causes c) {
+    /** v1alpha1 {@code spec.podGroups}: 1 to 8 groups, unique DNS-label names, each a {@code policy} union. */
+    private static void embeddedGroups(List<Kube.EmbeddedPodGroup> groups, FieldPath p, Causes c) {
+        if (groups == null || groups.isEmpty()) {
+            c.required(p.at(".podGroups"), "a Workload needs at least one pod group");
+            return;
+        }
+        if (groups.size() > MAX_TEMPLATES) {
+            c.tooMany(p.at(".podGroups"), groups.size(), MAX_TEMPLATES);
+        }
+        p.field(".podGroups");
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < groups.size(); i++) {
+            Kube.EmbeddedPodGroup g = groups.get(i);
+            p.index(i);
+            if (g == null) {
+                c.required(p.at(""), "must be a pod group");
+            } else {
+                if (shortName(g.name(), p, ".name", true, c) && !names.add(g.name())) {
+                    c.duplicate(p.at(""), g.name());
+                }
+                policy(g.policy(), p, ".policy", c);
+            }
+            p.pop();
+        }
+    }
+
+    private static void kind(String kind, String expected, FieldPath p, Causes c) {
+        if (kind != null && !kind.isEmpty() && !kind.equals(expected)) {
+            c.notSupported(p.at(".kind"), kind, List.of(expected));
+        }
+    }
+
+    /** The union {@code basic} | {@code gang{minCount}} at {@code p + field}. */
+    private static void policy(Kube.SchedulingPolicy policy, FieldPath p, String field, Causes c) {
         if (policy == null) {
-            c.required(p.at(".schedulingPolicy"), "exactly one of `basic`, `gang` must be set");
+            c.required(p.at(field), "exactly one of `basic`, `gang` must be set");
         } else if (policy.basic() == null && policy.gang() == null) {
-            c.invalid(p.at(".schedulingPolicy"), "", UNION_NONE);
+            c.invalid(p.at(field), "", UNION_NONE);
         } else if (policy.basic() != null && policy.gang() != null) {
-            c.invalid(p.at(".schedulingPolicy"), "{`basic`, `gang`}", UNION_MANY);
+            c.invalid(p.at(field), "{`basic`, `gang`}", UNION_MANY);
         } else if (policy.gang() != null) {
             Integer min = policy.gang().minCount();
             if (min == null || min == 0) {
-                c.required(p.at(".schedulingPolicy.gang.minCount"), "");
+                c.required(p.at(field + ".gang.minCount"), "");
             } else if (min < 1) {
-                c.invalid(p.at(".schedulingPolicy.gang.minCount"), min, "must be greater than or equal to 1");
+                c.invalid(p.at(field + ".gang.minCount"), min, "must be greater than or equal to 1");
             }
         }
+    }
+
+    /** The fields a PodGroup spec and a Workload's PodGroupTemplate share, with the same rules. */
+    private static void templateFields(GangShape shape, FieldPath p, Kube.SchedulingPolicy policy,
+                                       Kube.SchedulingConstraints constraints, List<Kube.ClaimRef> claims,
+                                       Kube.DisruptionMode disruptionMode, String priorityClassName, Integer priority,
+                                       Causes c) {
+        policy(policy, p, ".schedulingPolicy", c);
         if (constraints != null && constraints.topology() != null) {
             List<Kube.TopologyConstraint> topo = constraints.topology();
             if (topo.size() > MAX_TOPOLOGY) {
@@ -135,14 +241,36 @@ final class PodGroupRules implements ObjectFamily {
             claimRefs(claims, p.field(".resourceClaims"), MAX_CLAIMS, c);
             p.pop();
         }
-        if (disruptionMode != null && !DISRUPTION_MODES.contains(disruptionMode)) {
-            c.notSupported(p.at(".disruptionMode"), disruptionMode, DISRUPTION_MODES);
-        }
+        disruptionMode(shape, disruptionMode, p, c);
         if (priorityClassName != null && !priorityClassName.isEmpty()) {
             longName(priorityClassName, p, ".priorityClassName", false, c);
         }
         if (priority != null && priority > MAX_USER_PRIORITY) {
             c.invalid(p.at(".priority"), priority, "must be less than or equal to " + MAX_USER_PRIORITY);
+        }
+    }
+
+    /** A string ({@code Pod} | {@code PodGroup}) in v1alpha2, a struct ({@code single} | {@code all}) in v1beta1. */
+    private static void disruptionMode(GangShape shape, Kube.DisruptionMode m, FieldPath p, Causes c) {
+        if (m == null) {
+            return;
+        }
+        if (!shape.isK8sBeta()) {
+            if (m.isStruct()) {
+                c.invalid(p.at(".disruptionMode"), "{}", "must be a string (`Pod` or `PodGroup`) in "
+                        + shape.apiVersion() + "; the struct form belongs to " + GangShape.K8S_V1BETA1.apiVersion());
+            } else if (!DISRUPTION_MODES.contains(m.text())) {
+                c.notSupported(p.at(".disruptionMode"), m.text(), DISRUPTION_MODES);
+            }
+            return;
+        }
+        if (!m.isStruct()) {
+            c.invalid(p.at(".disruptionMode"), m.text(), "must be an object ({\"single\": {}} or {\"all\": {}}) in "
+                    + shape.apiVersion());
+        } else if (!m.single() && !m.all()) {
+            c.invalid(p.at(".disruptionMode"), "", "must specify one of: `single`, `all`");
+        } else if (m.single() && m.all()) {
+            c.invalid(p.at(".disruptionMode"), "{`all`, `single`}", "must specify exactly one of: `single`, `all`");
         }
     }
 }

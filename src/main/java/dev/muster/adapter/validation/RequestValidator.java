@@ -31,6 +31,7 @@ public final class RequestValidator {
             new NodeRules(),
             new PodRules(),
             new PodGroupRules(),
+            new GangMemberRules(),
             new OtherObjectRules(),
             new DraRules());
 
@@ -59,6 +60,17 @@ public final class RequestValidator {
         return c;
     }
 
+    /** Validates the Jobs of a {@code POST /v1/derivations} body, with paths under {@code jobs}. */
+    public Causes validateJobs(List<dev.muster.adapter.kube.Kube.Job> jobs) {
+        Causes c = new Causes(limits.maxCauses());
+        if (jobs == null) {
+            c.required("jobs", "the Jobs to derive from must be set");
+            return c;
+        }
+        GangMemberRules.jobs(jobs, limits, new FieldPath(""), c);
+        return c;
+    }
+
     private void validateGroupNames(List<String> groups, Causes c) {
         if (groups == null) {
             return;
@@ -71,11 +83,29 @@ public final class RequestValidator {
             String g = groups.get(i);
             int slash = g == null ? -1 : g.indexOf('/');
             if (g == null || slash < 0 || !Names.isDnsLabel(g.substring(0, slash))
-                    || !Names.isDnsSubdomain(g.substring(slash + 1))) {
+                    || !isGroupName(g.substring(slash + 1))) {
                 c.invalid("podGroups[" + i + "]", g, "must be \"<namespace>/<name>\" with a DNS label namespace and "
-                        + "a DNS subdomain name (e.g. \"some-ns/training-job-workers-pg\")");
+                        + "a DNS subdomain name (e.g. \"some-ns/training-job-workers-pg\"), or "
+                        + "\"<namespace>/<workload>/<podGroup>[/<replicaKey>]\" for a 1.35 Workload's group");
             }
         }
+    }
+
+    /** A PodGroup name, or {@code <workload>/<podGroup>[/<replicaKey>]} (the groups of 1.35 Workloads). */
+    private static boolean isGroupName(String name) {
+        String[] parts = name.split("/", -1);
+        if (parts.length == 1) {
+            return Names.isDnsSubdomain(name);
+        }
+        if (parts.length > 3 || !Names.isDnsSubdomain(parts[0])) {
+            return false;
+        }
+        for (int i = 1; i < parts.length; i++) {
+            if (!Names.isDnsLabel(parts[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void validateSnapshot(RequestDocument.Snapshot s, FieldPath p, Causes c) {

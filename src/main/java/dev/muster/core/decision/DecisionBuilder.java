@@ -114,7 +114,8 @@ final class DecisionBuilder {
         pods.sort(Comparator.comparing(PodMessage::pod));
         return new Decision(ref, Outcome.Unschedulable, List.of(), pods, List.of(), List.of(), List.of(),
                 List.of(DecisionEngine.condition(group, false, message)), message,
-                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null, null, List.of())
+                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null, null, List.of(),
+                        group.warnings())
                         : null);
     }
 
@@ -126,7 +127,8 @@ final class DecisionBuilder {
         pods.sort(Comparator.comparing(PodMessage::pod));
         return new Decision(ref, Outcome.WaitingForMembers, List.of(), pods, List.of(), List.of(), List.of(),
                 List.of(DecisionEngine.condition(group, false, message)), message,
-                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null, null, List.of())
+                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null, null, List.of(),
+                        group.warnings())
                         : null);
     }
 
@@ -180,7 +182,7 @@ final class DecisionBuilder {
                     r.placed(), r.message()));
         }
         return new Explanation(snapshot.nodeCount(), first == null ? List.of() : first, unplaced, s,
-                result.placement(), candidates);
+                result.placement(), candidates, group.warnings());
     }
 
     private static List<Explanation.ReasonCount> reasons(MemberResult m) {

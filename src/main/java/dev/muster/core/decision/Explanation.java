@@ -7,10 +7,21 @@ import java.util.List;
 /**
  * Structured reasons behind a decision ({@code options.explain}): how many nodes each reason excluded for the
  * member that decided the outcome, each unplaced member's own reasons, the bounded search's report, and for a
- * topology-constrained group the chosen placement and every candidate's report.
+ * topology-constrained group the chosen placement and every candidate's report, and the group's warnings (what
+ * the request says about the group that did not stop the decision, such as a template reference to a missing
+ * Workload).
  */
 public record Explanation(int nodes, List<ReasonCount> reasons, List<Member> members, Search search,
-                          String placement, List<Candidate> placements) {
+                          String placement, List<Candidate> placements, List<String> warnings) {
+    public Explanation(int nodes, List<ReasonCount> reasons, List<Member> members, Search search, String placement,
+                       List<Candidate> placements) {
+        this(nodes, reasons, members, search, placement, placements, List.of());
+    }
+
+    public Explanation {
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
     /**
      * A candidate placement (topology domain) of a constrained group: whether it was feasible, pruned before its
      * cycle ran, its total PlacementScore (or negated stranded capacity with the BestFit strategy), members placed.

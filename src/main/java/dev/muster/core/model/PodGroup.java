@@ -10,18 +10,31 @@ import java.util.List;
  * @param disruptionMode     defaults to {@link DisruptionMode#Pod}
  * @param annotations        kept for Muster's documented extensions (multi-level / preferred topology)
  * @param resourceClaimStatuses {@code status.resourceClaimStatuses}: claim entry name → generated claim name
+ * @param minResources       what the cluster's free capacity must hold before the group is tried (coscheduling and
+ *                           Volcano {@code minResources}, with {@code pods} = the minimum member count); null: no check
+ * @param warnings           what the request says about the group that does not stop it from being decided (a
+ *                           template reference to a missing Workload, a policy that differs from its template)
  */
 public record PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
                        List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
                        String priorityClassName, Integer priority, List<Condition> conditions,
                        java.util.Map<String, String> annotations,
-                       java.util.Map<String, String> resourceClaimStatuses) {
+                       java.util.Map<String, String> resourceClaimStatuses, ResourceList minResources,
+                       List<String> warnings) {
+    public PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
+                    List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
+                    String priorityClassName, Integer priority, List<Condition> conditions,
+                    java.util.Map<String, String> annotations, java.util.Map<String, String> resourceClaimStatuses) {
+        this(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims, disruptionMode,
+                priorityClassName, priority, conditions, annotations, resourceClaimStatuses, null, null);
+    }
+
     public PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
                     List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
                     String priorityClassName, Integer priority, List<Condition> conditions,
                     java.util.Map<String, String> annotations) {
         this(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims, disruptionMode,
-                priorityClassName, priority, conditions, annotations, null);
+                priorityClassName, priority, conditions, annotations, null, null, null);
     }
 
     public PodGroup {
@@ -31,5 +44,18 @@ public record PodGroup(GroupRef ref, String uid, long generation, long creationE
         disruptionMode = disruptionMode == null ? DisruptionMode.Pod : disruptionMode;
         conditions = conditions == null ? List.of() : List.copyOf(conditions);
         annotations = annotations == null ? java.util.Map.of() : new java.util.TreeMap<>(annotations);
+        warnings = warnings == null ? List.of() : List.copyOf(warnings);
+    }
+
+    /** The same group with {@code more} warnings added after its own. */
+    public PodGroup withWarnings(List<String> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<String> all = new java.util.ArrayList<>(warnings);
+        all.addAll(more);
+        return new PodGroup(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims,
+                disruptionMode, priorityClassName, priority, conditions, annotations, resourceClaimStatuses,
+                minResources, all);
     }
 }

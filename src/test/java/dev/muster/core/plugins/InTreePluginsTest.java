@@ -28,8 +28,9 @@ class InTreePluginsTest {
         assertThat(names(p.filter())).containsExactly("NodeUnschedulable", "NodeName", "TaintToleration",
                 "NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
                 "DynamicResources");
+        // GangScheduling's PreFilter is the minResources check of coscheduling/Volcano PodGroups (Success otherwise)
         assertThat(names(p.preFilter())).containsExactly("NodeAffinity", "NodePorts", "NodeResourcesFit",
-                "PodTopologySpread", "InterPodAffinity", "DynamicResources");
+                "PodTopologySpread", "InterPodAffinity", "DynamicResources", "GangScheduling");
         assertThat(names(p.reserve())).containsExactly("DynamicResources");
         assertThat(names(p.preScore())).containsExactly("TaintToleration", "NodeAffinity", "PodTopologySpread",
                 "InterPodAffinity", "NodeResourcesBalancedAllocation");

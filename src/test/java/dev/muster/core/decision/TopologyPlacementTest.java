@@ -142,14 +142,14 @@ class TopologyPlacementTest {
     }
 
     @Test
-    @DisplayName("preferred: when no domain fits, a soft constraint falls back to all nodes")
+    @DisplayName("preferred: when no domain fits, a soft constraint falls back to the fewest domains that hold it")
     void preferredFallsBack() {
         List<Node> nodes = List.of(rackNode("n1", "a1", "2"), rackNode("n2", "a2", "2"));
         PodGroup soft = Groups.gang("g", 2).annotation("muster.dev/topology-levels", RACK).build();
         Decision d = decide(engine, nodes, gang("g", 2, "2"), List.of(soft)).decisions().get(0);
 
         assertThat(d.outcome()).isEqualTo(Outcome.Scheduled);
-        assertThat(d.explanation().placement()).isEqualTo("*");
+        assertThat(d.explanation().placement()).isEqualTo(RACK + "=a1+a2");
         assertThat(racksOf(d, nodes)).containsExactly("a1", "a2");
     }
 

@@ -91,8 +91,8 @@ class TopologyPlacementTest {
         assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
         // The only rack was pruned unevaluated; the message still gives its first member's own FitError, as upstream.
         assertThat(d.message()).isEqualTo("0/1 placements are available, first placement status: "
-                + "0/1 nodes are available: 1 Insufficient cpu. preemption: workload aware"
-                + " preemption is not supported for pod groups with scheduling constraints.");
+                + "0/1 nodes are available: 1 Insufficient cpu. preemption: No preemption victims found for"
+                + " incoming preemptor.");
         assertThat(d.explanation().placements()).singleElement().satisfies(c -> assertThat(c.pruned()).isTrue());
     }
 

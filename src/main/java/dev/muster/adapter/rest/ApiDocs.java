@@ -10,9 +10,9 @@ final class ApiDocs {
             + "Muster's topology extensions are PodGroup annotations (the v1alpha2 API is unchanged): "
             + "`muster.dev/topology-levels` (comma-separated node label keys, tightest first; the tightest level with a "
             + "feasible domain wins, the spec's required key is the outermost), `muster.dev/topology-mode: Preferred` "
-            + "(soft: fall back to every node when no domain fits) and `muster.dev/placement-strategy: BestFit` "
-            + "(among feasible domains, the one leaving the least capacity stranded; default: upstream's placement "
-            + "scores).";
+            + "(soft: when no domain fits, the fewest domains that hold the group, then every node) and "
+            + "`muster.dev/placement-strategy: BestFit` (among feasible domains, the one leaving the least amount of "
+            + "the requested resources stranded; default: upstream's placement scores).";
     static final String EXAMPLE = "examples/training-job.json";
 
     private ApiDocs() {

@@ -49,13 +49,20 @@ final class BoundedSearch {
 
     BoundedSearch(PodScheduler scheduler, ClusterSnapshot snapshot, MemberAssumption assumption, GroupContext group,
                   Placement placement, long budget) {
+        this(scheduler, snapshot, assumption, group, placement, budget,
+                Math.max(0, group.group().policy().minCount() - group.bound().size()));
+    }
+
+    /** @param need pending members a found placement must hold (more than minCount asks, to place more members) */
+    BoundedSearch(PodScheduler scheduler, ClusterSnapshot snapshot, MemberAssumption assumption, GroupContext group,
+                  Placement placement, long budget, int need) {
         this.assumption = assumption;
         this.scheduler = scheduler;
         this.snapshot = snapshot;
         this.group = group;
         this.placement = placement;
         this.budget = budget;
-        this.need = Math.max(0, group.group().policy().minCount() - group.bound().size());
+        this.need = need;
         this.order = group.pending().toArray(new PodInfo[0]);
         // Largest first (cpu, then memory), stable on cycle order: big members are the hard ones to fit.
         Arrays.sort(order, (a, b) -> {

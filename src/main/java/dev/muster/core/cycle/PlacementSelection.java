@@ -5,7 +5,6 @@ import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PlacementGeneratePlugin;
 import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.framework.ResourceIndex;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.ArrayList;
@@ -23,7 +22,7 @@ import java.util.Map;
  * candidates whose free capacity cannot hold the members needed are pruned before their members run; candidate
  * tiers (multi-level and preferred topology) are tried tightest first; and with the PodGroup annotation
  * {@value PodGroupCycle#STRATEGY}{@code : BestFit} feasible placements are ranked by the capacity they would leave
- * stranded (least first) instead of by PlacementScore plugins.
+ * stranded ({@link BestFit}) instead of by PlacementScore plugins.
  * <p>
  * A candidate equivalent to one that ran already ({@link PlacementSymmetry}) is not run again: it gets that
  * candidate's outcome on its own nodes, exactly what running it would give.
@@ -144,10 +143,16 @@ final class PlacementSelection {
 
     private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports, boolean bestFit) {
         long[] totals;
+        int best = 0;
         if (bestFit) {
+            BestFit.Ranked[] ranked = new BestFit(snapshot, group).rank(feasible.stream()
+                    .map(e -> new BestFit.Option(e.candidate(), e.result())).toList());
             totals = new long[feasible.size()];
             for (int i = 0; i < totals.length; i++) {
-                totals[i] = -stranded(feasible.get(i));
+                totals[i] = -ranked[i].strandedPpm();
+                if (BestFit.ORDER.compare(ranked[i], ranked[best]) < 0) {
+                    best = i;
+                }
             }
         } else {
             List<Placement> placements = new ArrayList<>();
@@ -157,11 +162,10 @@ final class PlacementSelection {
                 proposals.add(proposal(e));
             }
             totals = scope.runtime().runPlacementScore(group, placements, proposals);
-        }
-        int best = 0;
-        for (int i = 1; i < totals.length; i++) {
-            if (totals[i] > totals[best]) {
-                best = i; // candidates arrive in name order, so the first of equals wins
+            for (int i = 1; i < totals.length; i++) {
+                if (totals[i] > totals[best]) {
+                    best = i; // candidates arrive in name order, so the first of equals wins
+                }
             }
         }
         for (int i = 0; i < totals.length; i++) {
@@ -190,33 +194,6 @@ final class PlacementSelection {
             nodes[i] = placed.get(i).node();
         }
         return new PlacementScorePlugin.Proposal(e.candidate().name(), e.candidate().nodes(), pods, nodes);
-    }
-
-    /**
-     * Capacity the placement would leave unused, in parts per million of its allocatable cpu plus memory: the
-     * best-fit strategy keeps big domains free for big groups.
-     */
-    private long stranded(Evaluated e) {
-        long allocCpu = 0;
-        long allocMem = 0;
-        long usedCpu = 0;
-        long usedMem = 0;
-        for (int idx : e.candidate().nodes()) {
-            NodeInfo n = snapshot.node(idx);
-            allocCpu += n.allocatable(ResourceIndex.CPU);
-            allocMem += n.allocatable(ResourceIndex.MEMORY);
-            usedCpu += n.requested(ResourceIndex.CPU);
-            usedMem += n.requested(ResourceIndex.MEMORY);
-        }
-        for (MemberResult m : e.result().members()) {
-            if (m.placed()) {
-                usedCpu += m.pod().request(ResourceIndex.CPU);
-                usedMem += m.pod().request(ResourceIndex.MEMORY);
-            }
-        }
-        long cpu = allocCpu == 0 ? 0 : (allocCpu - usedCpu) * 1_000_000L / allocCpu;
-        long mem = allocMem == 0 ? 0 : (allocMem - usedMem) * 1_000_000L / allocMem;
-        return cpu + mem;
     }
 
     /**

@@ -28,7 +28,8 @@ import java.util.Set;
  *   <li><b>Per placement, per member:</b> PreFilter, Filter, PreScore, Score pick a node (see {@link PodScheduler});
  *       the member is assumed there, Reserve holds what it takes beyond node resources, Permit says whether the
  *       group's policy holds yet. Members that fit nowhere are listed with kube-scheduler's FitError. When the
- *       greedy pass fails a gang that is not homogeneous, a {@link BoundedSearch} looks further.</li>
+ *       greedy pass fails a gang that is not homogeneous, a {@link BoundedSearch} looks further; when a feasible
+ *       pass leaves heterogeneous members out, {@link MoreMembers} looks for a placement that holds more.</li>
  *   <li><b>PlacementScore.</b> Among feasible placements of the lowest tier, the best is kept (or the one leaving
  *       least capacity stranded, with the BestFit strategy); the others are rolled back.</li>
  *   <li><b>PostFilter.</b> When nothing is feasible, preemption looks for victims; the group is then nominated on
@@ -137,7 +138,8 @@ public final class PodGroupCycle {
             feasible |= permit.isSuccess();
         }
         if (feasible) {
-            return new CycleResult(true, results, placed, SearchReport.NOT_RUN);
+            return MoreMembers.improve(this, scheduler, snapshot, assumption, group, placement, mark,
+                    new CycleResult(true, results, placed, SearchReport.NOT_RUN), searchBudget);
         }
         snapshot.rollbackTo(mark);
         if (!searchQualifies(group)) {
@@ -155,7 +157,8 @@ public final class PodGroupCycle {
                 count++;
             }
         }
-        return new CycleResult(true, found, count, report);
+        return MoreMembers.improve(this, scheduler, snapshot, assumption, group, placement, mark,
+                new CycleResult(true, found, count, report), searchBudget);
     }
 
     /**

@@ -11,14 +11,18 @@ import java.util.Set;
 
 /**
  * Workload-aware victim selection (upstream KEP-5710, see docs/upstream.md), as an algorithm that knows nothing of
- * plugins: evict every eligible unit; if the group then fits, give units back one by one — PDB-violating ones first,
- * each list most important first — keeping a unit only when the group still fits with at least as many members
- * placed as the best seen. What is not given back is the victim set.
+ * plugins: evict every eligible unit; if the group then fits, give units back — PDB-violating ones first, each list
+ * most important first — keeping a unit only when the group still fits with at least as many members placed as the
+ * best seen. What is not given back is the victim set. The answer depends on unit importance alone, never on which
+ * nodes a trial happened to use, so renaming or reordering nodes does not change who is evicted.
  * <p>
- * Beyond upstream, for speed on large clusters: after the PDB-violating units, the other units with no pod on a
- * node the group used are given back together and the group is re-checked once; only the units on used nodes are
- * then tried one by one (when the bulk give-back breaks the fit, every unit is tried one by one as upstream does).
- * At most {@code maxTrials} one-by-one trials run; units beyond that stay victims.
+ * Beyond upstream, for speed on large clusters: a run of consecutive units (in importance order) none of which has a
+ * pod on a node the group currently uses is given back together and the group re-checked once; when that breaks the
+ * fit the run is halved and each half tried in order, down to single units. Giving back fewer pods never makes
+ * a group that fits with more of them stop fitting (capacity only grows), so a run that passes as a whole would have
+ * passed unit by unit: the victims are those of the one-by-one search, found with fewer trials. The result is
+ * minimal: no victim can be given back alone. At most {@code maxTrials} trials run; units not tried by then stay
+ * victims.
  */
 public final class VictimSearch {
     /**
@@ -72,61 +76,85 @@ public final class VictimSearch {
         }
         violating.sort(MOST_IMPORTANT_FIRST);
         rest.sort(MOST_IMPORTANT_FIRST);
-        List<PodInfo> victims = new ArrayList<>();
-        int[] trials = {0};
+        Reprieve r = new Reprieve(sim, used, maxTrials);
         // Budget-protected units first, while everything else is still evicted (upstream's order).
-        used = reprieve(violating, sim, used, victims, trials, maxTrials);
-        // The rest: give back in bulk what does not sit where the group went, then try the others one by one.
-        Set<Integer> usedNodes = new HashSet<>();
-        for (int n : used) {
-            usedNodes.add(n);
-        }
-        List<Unit> elsewhere = new ArrayList<>();
-        List<Unit> onUsed = new ArrayList<>();
-        for (Unit u : rest) {
-            boolean touches = false;
-            for (PodInfo p : u.pods()) {
-                touches |= usedNodes.contains(homeNode(sim, p));
-            }
-            (touches ? onUsed : elsewhere).add(u);
-        }
-        List<Unit> oneByOne = onUsed;
-        if (!elsewhere.isEmpty()) {
-            elsewhere.forEach(u -> u.pods().forEach(sim::restore));
-            int[] again = sim.tryGroup();
-            if (again == null || again.length < used.length) {
-                elsewhere.forEach(u -> u.pods().forEach(sim::evict));
-                oneByOne = rest;
-            } else {
-                used = again;
-            }
-        }
-        reprieve(oneByOne, sim, used, victims, trials, maxTrials);
-        victims.sort(Comparator.comparing(PodInfo::ref));
-        return victims;
+        r.all(violating);
+        r.all(rest);
+        r.victims.sort(Comparator.comparing(PodInfo::ref));
+        return r.victims;
     }
 
-    /**
-     * Gives units back one by one; a unit stays given back only when the group still fits with at least as many
-     * members placed. Returns the placement of the last successful trial.
-     */
-    private static int[] reprieve(List<Unit> units, Simulation sim, int[] used, List<PodInfo> victims, int[] trials,
-                                  int maxTrials) {
-        for (Unit u : units) {
-            if (trials[0]++ >= maxTrials) {
-                victims.addAll(u.pods());
-                continue;
-            }
-            u.pods().forEach(sim::restore);
-            int[] r = sim.tryGroup();
-            if (r != null && r.length >= used.length) {
-                used = r;
-            } else {
-                u.pods().forEach(sim::evict);
-                victims.addAll(u.pods());
+    /** The give-back pass over importance-ordered lists: its state is the group's best placement so far. */
+    private static final class Reprieve {
+        private final Simulation sim;
+        private final int maxTrials;
+        private final List<PodInfo> victims = new ArrayList<>();
+        private int[] used;
+        private Set<Integer> usedNodes;
+        private int trials;
+
+        Reprieve(Simulation sim, int[] used, int maxTrials) {
+            this.sim = sim;
+            this.maxTrials = maxTrials;
+            accept(used);
+        }
+
+        private void accept(int[] placement) {
+            used = placement;
+            usedNodes = new HashSet<>();
+            for (int n : placement) {
+                usedNodes.add(n);
             }
         }
-        return used;
+
+        /** Every unit of an importance-ordered list, runs away from the group's nodes together. */
+        void all(List<Unit> units) {
+            int i = 0;
+            while (i < units.size()) {
+                if (touches(units.get(i))) {
+                    run(units.subList(i, i + 1));
+                    i++;
+                    continue;
+                }
+                int j = i + 1;
+                while (j < units.size() && !touches(units.get(j))) {
+                    j++;
+                }
+                run(units.subList(i, j));
+                i = j;
+            }
+        }
+
+        /** Gives a run back as one; when the group stops fitting, its halves in order, down to single units. */
+        private void run(List<Unit> run) {
+            if (trials++ >= maxTrials) {
+                run.forEach(u -> victims.addAll(u.pods()));
+                return;
+            }
+            run.forEach(u -> u.pods().forEach(sim::restore));
+            int[] r = sim.tryGroup();
+            if (r != null && r.length >= used.length) {
+                accept(r);
+                return;
+            }
+            run.forEach(u -> u.pods().forEach(sim::evict));
+            if (run.size() == 1) {
+                victims.addAll(run.get(0).pods());
+                return;
+            }
+            int half = run.size() / 2;
+            run(run.subList(0, half));
+            run(run.subList(half, run.size()));
+        }
+
+        private boolean touches(Unit u) {
+            for (PodInfo p : u.pods()) {
+                if (usedNodes.contains(homeNode(sim, p))) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     private static int homeNode(Simulation sim, PodInfo p) {

@@ -91,8 +91,8 @@ class TopologyPlacementTest {
         assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
         // The only rack was pruned unevaluated; the message still gives its first member's own FitError, as upstream.
         assertThat(d.message()).isEqualTo("0/1 placements are available, first placement status: "
-                + "0/1 nodes are available: 1 Insufficient cpu. preemption: workload aware"
-                + " preemption is not supported for pod groups with scheduling constraints.");
+                + "0/1 nodes are available: 1 Insufficient cpu. preemption: No preemption victims found for"
+                + " incoming preemptor.");
         assertThat(d.explanation().placements()).singleElement().satisfies(c -> assertThat(c.pruned()).isTrue());
     }
 
@@ -142,14 +142,14 @@ class TopologyPlacementTest {
     }
 
     @Test
-    @DisplayName("preferred: when no domain fits, a soft constraint falls back to all nodes")
+    @DisplayName("preferred: when no domain fits, a soft constraint falls back to the fewest domains that hold it")
     void preferredFallsBack() {
         List<Node> nodes = List.of(rackNode("n1", "a1", "2"), rackNode("n2", "a2", "2"));
         PodGroup soft = Groups.gang("g", 2).annotation("muster.dev/topology-levels", RACK).build();
         Decision d = decide(engine, nodes, gang("g", 2, "2"), List.of(soft)).decisions().get(0);
 
         assertThat(d.outcome()).isEqualTo(Outcome.Scheduled);
-        assertThat(d.explanation().placement()).isEqualTo("*");
+        assertThat(d.explanation().placement()).isEqualTo(RACK + "=a1+a2");
         assertThat(racksOf(d, nodes)).containsExactly("a1", "a2");
     }
 

@@ -160,6 +160,17 @@ final class TinyGangs {
         return new Search(state).run();
     }
 
+    /** Exhaustive: the most pending members any assignment places together (minCount aside). */
+    static int maxPlaced(ClusterState state) {
+        return new Search(state).max();
+    }
+
+    /** The same instance as a basic-policy group (no minCount). */
+    static ClusterState basic(long seed) {
+        ClusterState s = instance(seed, false);
+        return new ClusterState(s.nodes(), s.pods(), List.of(Groups.basic(GROUP).build()), List.of(), List.of());
+    }
+
     private static final class Search {
         private final List<Node> nodes;
         private final List<Pod> members = new ArrayList<>();
@@ -217,6 +228,30 @@ final class TinyGangs {
 
         boolean run() {
             return dfs(0, 0);
+        }
+
+        int max() {
+            return most(0, 0, 0);
+        }
+
+        private int most(int i, int placed, int best) {
+            if (placed + (members.size() - i) <= best) {
+                return best;
+            }
+            if (i == members.size()) {
+                return placed;
+            }
+            Pod p = members.get(i);
+            for (int j = 0; j < nodes.size(); j++) {
+                if (fits(p, j)) {
+                    onNode.get(j).add(p);
+                    take(j, p, 1);
+                    best = Math.max(best, most(i + 1, placed + 1, best));
+                    take(j, p, -1);
+                    onNode.get(j).remove(onNode.get(j).size() - 1);
+                }
+            }
+            return Math.max(best, most(i + 1, placed, best));
         }
 
         private boolean dfs(int i, int placed) {

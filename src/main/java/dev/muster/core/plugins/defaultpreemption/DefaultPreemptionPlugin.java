@@ -19,8 +19,8 @@ import java.util.Map;
  * Workload-aware preemption for PodGroups (upstream DefaultPreemption's PodGroupPostFilter, v1.36): the preemptor is
  * the whole group at its PodGroup priority; every running pod outside it is a victim unit of its own, except the
  * pods of a {@code disruptionMode: PodGroup} group, which form one unit at their group's priority. A unit is
- * eligible only when its priority is strictly lower. The domain is the whole cluster. Groups with a topology
- * constraint are not preempted for, as upstream.
+ * eligible only when its priority is strictly lower. The domain is the whole cluster; for a group with a topology
+ * constraint (which upstream v1.36 does not preempt for), one domain of its key ({@link DomainPreemption}).
  */
 public final class DefaultPreemptionPlugin implements PostFilterPlugin {
     public static final String NAME = "DefaultPreemption";
@@ -35,10 +35,6 @@ public final class DefaultPreemptionPlugin implements PostFilterPlugin {
     @Override
     public Result postFilter(GroupContext group, int groupPriority, Simulation sim) {
         PodGroup pg = group.group();
-        if (!pg.topologyKeys().isEmpty()) {
-            return new Result(List.of(), Status.unresolvable(NAME,
-                    "workload aware preemption is not supported for pod groups with scheduling constraints"));
-        }
         for (PodInfo p : group.pending()) {
             if ("Never".equals(p.pod().preemptionPolicy())) {
                 return new Result(List.of(), Status.unresolvable(NAME,
@@ -50,7 +46,8 @@ public final class DefaultPreemptionPlugin implements PostFilterPlugin {
             return new Result(List.of(), Status.unresolvable(NAME,
                     "No preemption victims found for incoming preemptor"));
         }
-        List<PodInfo> victims = VictimSearch.select(units, sim, MAX_TRIALS);
+        List<PodInfo> victims = pg.topologyKeys().isEmpty() ? VictimSearch.select(units, sim, MAX_TRIALS)
+                : DomainPreemption.select(group, pg.topologyKeys().get(0), units, sim, MAX_TRIALS);
         if (victims == null) {
             return new Result(List.of(), Status.unschedulable(NAME,
                     "not enough lower-priority victims to make the pod group schedulable"));

@@ -24,7 +24,8 @@ import java.util.TreeMap;
  *   the tightest level with a feasible domain wins. The spec's required key, when set, is the outermost level (it
  *   is appended when the annotation does not name it) and no level wider than it is tried.</li>
  *   <li>{@value #MODE}{@code : Preferred}: the constraint is soft; when no domain of any level is feasible the group
- *   may use every node (a last tier named {@code *}).</li>
+ *   takes the fewest domains of the tightest level that hold it ({@link FewestDomains}: largest first, the last the
+ *   tightest fit), and when those do not do, every node (a last tier named {@code *}).</li>
  * </ul>
  */
 public final class TopologyPlacementGeneratorPlugin implements PlacementGeneratePlugin {
@@ -88,9 +89,19 @@ public final class TopologyPlacementGeneratorPlugin implements PlacementGenerate
             }
         }
         if (preferred) {
-            out.add(new Candidate("*", parentNodes, levels.size()));
+            Candidate fewest = group.bound().isEmpty() ? FewestDomains.candidate(group, cluster, levels.get(0),
+                    parentNodes, levels.size()) : null;
+            if (fewest != null) {
+                out.add(fewest);
+            }
+            out.add(new Candidate("*", parentNodes, levels.size() + (fewest != null ? 1 : 0)));
         }
         return new Result(out, Status.SUCCESS);
+    }
+
+    /** The domain's nodes that are also in the parent; shared with {@link FewestDomains}. */
+    static int[] nodesIn(int[] domain, int[] parent) {
+        return restrict(domain, parent);
     }
 
     /** The domain's nodes that are also in the parent (both ascending); the domain itself when the parent is all. */

@@ -68,8 +68,25 @@ class DefaultPreemptionPluginTest {
     }
 
     @Test
-    @DisplayName("a group with a topology constraint is not preempted for: no victims, nothing evicted, upstream's reason")
-    void topologyGroupNotPreemptedFor() {
+    @DisplayName("a group with a topology constraint frees only pods inside one domain of its key")
+    void topologyGroupPreemptsInsideOneDomain() {
+        List<Pod> pods = new ArrayList<>(List.of(running("low-a", "n1", 1), running("low-b", "n2", 2)));
+        pods.add(member(pod("g-0").build(), "g"));
+        List<PodGroup> groups = List.of(Groups.gang("g", 1).priority(PREEMPTOR).topology("rack").build());
+        TestCluster c = TestCluster.of(List.of(node("n1").label("rack", "r1").build(),
+                node("n2").label("rack", "r2").build()), pods, groups, List.of());
+        // Either eviction alone makes room; the domain whose victim is least important wins.
+        FakeSimulation sim = FakeSimulation.fitsOnceAnyEvicted(c, "low-a", "low-b");
+
+        Result r = plugin.postFilter(preemptor(c, groups.get(0)), PREEMPTOR, sim);
+
+        assertThat(names(r.victims())).containsExactly("low-a");
+        assertThat(sim.evicted()).containsExactly("low-a");
+    }
+
+    @Test
+    @DisplayName("a group with a topology constraint gets no victims when no domain of its key has any")
+    void topologyGroupWithoutDomains() {
         TestCluster c = cluster(List.of(running("low", "n1", 1)), List.of(), List.of());
         FakeSimulation sim = FakeSimulation.fitsOnceEvicted(c, "low");
 
@@ -77,10 +94,8 @@ class DefaultPreemptionPluginTest {
                 PREEMPTOR, sim);
 
         assertThat(r.victims()).isEmpty();
-        assertThat(r.status().code()).isEqualTo(Code.UnschedulableAndUnresolvable);
-        assertThat(r.status().message())
-                .isEqualTo("workload aware preemption is not supported for pod groups with scheduling constraints");
-        assertThat(sim.everEvicted()).isEmpty();
+        assertThat(r.status().code()).isEqualTo(Code.Unschedulable);
+        assertThat(sim.evicted()).isEmpty();
     }
 
     @Test

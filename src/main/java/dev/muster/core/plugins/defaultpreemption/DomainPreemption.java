@@ -1,0 +1,166 @@
+package dev.muster.core.plugins.defaultpreemption;
+
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.PostFilterPlugin.Simulation;
+import dev.muster.core.preemption.VictimSearch;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Preemption for a group with a required topology constraint (beyond upstream v1.36, which does not preempt for
+ * them): the victims of each domain of the constraint's key are searched as for the whole cluster, with only the
+ * units that lie entirely inside the domain eligible; the domain whose victims are least important wins (lowest
+ * highest priority), then the fewest victims, then the lowest sum of priorities, then the domain name.
+ * <p>
+ * For cost, a domain is searched only when its free capacity plus what its eligible units hold could take the
+ * members the group needs, and at most {@value #MAX_DOMAINS} domains are searched, those whose most important
+ * eligible unit is least important first (then fewer units, then name). Bound members pin the group to their
+ * domain.
+ */
+final class DomainPreemption {
+    static final int MAX_DOMAINS = 8;
+
+    private record Domain(String value, int[] nodes, List<VictimSearch.Unit> units, int maxPriority) {
+    }
+
+    private record Found(String value, List<PodInfo> victims, int maxPriority, long prioritySum) {
+    }
+
+    private static final Comparator<Found> BEST = Comparator.comparingInt(Found::maxPriority)
+            .thenComparingInt(f -> f.victims().size())
+            .thenComparingLong(Found::prioritySum)
+            .thenComparing(Found::value);
+
+    private DomainPreemption() {
+    }
+
+    /** The chosen domain's victims, evicted in the simulation; null when no domain can be freed. */
+    static List<PodInfo> select(GroupContext group, String key, List<VictimSearch.Unit> units, Simulation sim,
+                                int maxTrials) {
+        ClusterView cluster = sim.cluster();
+        String pinned = null;
+        for (PodInfo b : group.bound()) {
+            int idx = cluster.nodeIndex(b.pod().nodeName());
+            String v = idx < 0 ? null : cluster.anyNode(idx).node().labels().get(key);
+            if (v == null || (pinned != null && !pinned.equals(v))) {
+                return null; // the generator refuses such a group; nothing to free
+            }
+            pinned = v;
+        }
+        List<Domain> domains = new ArrayList<>();
+        for (Map.Entry<String, int[]> e : cluster.topologyDomains(key).entrySet()) {
+            if (pinned != null && !pinned.equals(e.getKey())) {
+                continue;
+            }
+            Set<Integer> inside = new HashSet<>();
+            for (int n : e.getValue()) {
+                inside.add(n);
+            }
+            List<VictimSearch.Unit> own = new ArrayList<>();
+            int max = Integer.MIN_VALUE;
+            for (VictimSearch.Unit u : units) {
+                boolean all = true;
+                for (PodInfo p : u.pods()) {
+                    all &= inside.contains(sim.nodeOf(p));
+                }
+                if (all) {
+                    own.add(u);
+                    max = Math.max(max, u.priority());
+                }
+            }
+            if (!own.isEmpty() && couldHold(group, cluster, e.getValue(), own)) {
+                domains.add(new Domain(e.getKey(), e.getValue(), own, max));
+            }
+        }
+        domains.sort(Comparator.comparingInt(Domain::maxPriority).thenComparingInt(d -> d.units().size())
+                .thenComparing(Domain::value));
+        Found best = null;
+        for (Domain d : domains.subList(0, Math.min(MAX_DOMAINS, domains.size()))) {
+            List<PodInfo> victims = VictimSearch.select(d.units(), sim, maxTrials);
+            if (victims == null) {
+                continue;
+            }
+            victims.forEach(sim::restore);
+            Set<PodInfo> chosen = new HashSet<>(victims);
+            int max = Integer.MIN_VALUE;
+            long sum = 0;
+            for (VictimSearch.Unit u : d.units()) {
+                if (chosen.contains(u.pods().get(0))) {
+                    max = Math.max(max, u.priority());
+                    sum += (long) u.priority() * u.pods().size();
+                }
+            }
+            Found f = new Found(d.value(), victims, max, sum);
+            if (best == null || BEST.compare(f, best) < 0) {
+                best = f;
+            }
+        }
+        if (best == null) {
+            return null;
+        }
+        best.victims().forEach(sim::evict);
+        return best.victims();
+    }
+
+    /**
+     * A necessary condition: per resource, the domain's free capacity plus what its eligible units request covers the
+     * smallest members the group needs, and so do its pod slots.
+     */
+    private static boolean couldHold(GroupContext group, ClusterView cluster, int[] nodes,
+                                     List<VictimSearch.Unit> units) {
+        int need = group.group().policy().isGang()
+                ? group.group().policy().minCount() - group.bound().size() : 1;
+        List<PodInfo> pending = group.pending();
+        if (need <= 0) {
+            return true;
+        }
+        if (need > pending.size()) {
+            return false;
+        }
+        int resources = cluster.resources().size();
+        long[] free = new long[resources];
+        long slots = 0;
+        for (int idx : nodes) {
+            NodeInfo n = cluster.anyNode(idx);
+            slots += Math.max(0, n.allowedPodNumber() - n.podCount());
+            for (int r = 0; r < resources; r++) {
+                free[r] += Math.max(0, n.allocatable(r) - n.requested(r));
+            }
+        }
+        for (VictimSearch.Unit u : units) {
+            for (PodInfo p : u.pods()) {
+                slots++;
+                for (int r = 0; r < resources; r++) {
+                    free[r] += p.request(r);
+                }
+            }
+        }
+        if (slots < need) {
+            return false;
+        }
+        long[] req = new long[pending.size()];
+        for (int r = 0; r < resources; r++) {
+            for (int i = 0; i < req.length; i++) {
+                req[i] = pending.get(i).request(r);
+            }
+            Arrays.sort(req);
+            long sum = 0;
+            for (int i = 0; i < need; i++) {
+                sum += req[i];
+            }
+            if (sum > free[r]) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

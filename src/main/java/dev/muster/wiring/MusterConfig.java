@@ -37,6 +37,20 @@ public interface MusterConfig {
     @Valid
     Tracing tracing();
 
+    @Valid
+    Tls tls();
+
+    interface Tls {
+        /**
+         * Client certificates on the HTTPS port: {@code NONE}, {@code REQUEST} (asked for, optional) or
+         * {@code REQUIRED} (a client without one the trust store accepts is refused). Set by the {@code mtls}
+         * configuration profile; applied at startup (README "TLS").
+         */
+        @WithDefault("NONE")
+        @NotNull
+        io.vertx.core.http.ClientAuth clientAuth();
+    }
+
     interface Metrics {
         /**
          * The {@code profile} label of the kube-scheduler-named metrics (upstream: the scheduler profile's name).

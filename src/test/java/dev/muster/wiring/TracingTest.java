@@ -67,6 +67,12 @@ class TracingTest {
         } finally {
             Logger.getLogger(DecisionLog.CATEGORY).removeHandler(capture);
         }
+        // spans are exported as they end; allow the export to land before reading (bounded, not a timing assertion)
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        while (spans.getFinishedSpanItems().stream().noneMatch(s -> s.getName().equals("muster.decision"))
+                && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
         List<SpanData> finished = spans.getFinishedSpanItems();
         SpanData request = finished.stream().filter(s -> s.getName().equals("muster.decision")).findFirst()
                 .orElseThrow(() -> new AssertionError("no muster.decision span in " + finished));

@@ -4,11 +4,18 @@ import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.rest.DispatchSettings;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.adapter.validation.ValidationLimits;
+import dev.muster.adapter.metrics.PhaseTracer;
 import dev.muster.core.decision.DecisionEngine;
+import dev.muster.core.decision.DecisionObserver;
 import dev.muster.core.decision.EngineConfig;
+import dev.muster.core.plugins.InTreePlugins;
+import io.opentelemetry.api.OpenTelemetry;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
 
 /**
  * Composition root: builds the engine, the strict codec, the validator and the adapters' settings once, from
@@ -18,11 +25,29 @@ import jakarta.inject.Singleton;
 @ApplicationScoped
 public class AdapterProducers {
 
+    private static final Logger LOG = Logger.getLogger(AdapterProducers.class);
+
     @Produces
     @ApplicationScoped
-    DecisionEngine decisionEngine(MusterConfig config) {
+    DecisionEngine decisionEngine(MusterConfig config, DecisionMetrics metrics) {
         MusterConfig.Engine e = config.engine();
-        return new DecisionEngine(new EngineConfig(e.searchBudget(), e.parallelism(), e.parallelThreshold()));
+        DecisionObserver observer = config.log().decisions() ? DecisionObserver.both(metrics, new DecisionLog()) : metrics;
+        return new DecisionEngine(InTreePlugins.defaultProfile(),
+                new EngineConfig(e.searchBudget(), e.parallelism(), e.parallelThreshold()), observer);
+    }
+
+    /** Decision phase spans when {@code muster.tracing.enabled}; a no-op tracer otherwise. */
+    @Produces
+    @Singleton
+    PhaseTracer phaseTracer(MusterConfig config, Instance<OpenTelemetry> otel,
+                            @ConfigProperty(name = "quarkus.otel.sdk.disabled", defaultValue = "false") boolean sdkOff) {
+        if (!config.tracing().enabled()) {
+            return PhaseTracer.OFF;
+        }
+        if (sdkOff) {
+            LOG.warn("muster.tracing.enabled=true but quarkus.otel.sdk.disabled=true: no span will be exported");
+        }
+        return new OtelPhaseTracer(otel.get());
     }
 
     @Produces

@@ -26,6 +26,56 @@ public interface MusterConfig {
     @Valid
     Http http();
 
+    // --- observability (docs/observability.md)
+
+    @Valid
+    Metrics metrics();
+
+    @Valid
+    Log log();
+
+    @Valid
+    Tracing tracing();
+
+    @Valid
+    Tls tls();
+
+    interface Tls {
+        /**
+         * Client certificates on the HTTPS port: {@code NONE}, {@code REQUEST} (asked for, optional) or
+         * {@code REQUIRED} (a client without one the trust store accepts is refused). Set by the {@code mtls}
+         * configuration profile; applied at startup (README "TLS").
+         */
+        @WithDefault("NONE")
+        @NotNull
+        io.vertx.core.http.ClientAuth clientAuth();
+    }
+
+    interface Metrics {
+        /**
+         * The {@code profile} label of the kube-scheduler-named metrics (upstream: the scheduler profile's name).
+         * Muster has one profile; name it as the pods' {@code schedulerName} does, so dashboards can join the two.
+         */
+        @WithDefault("default-scheduler")
+        @NotNull
+        String profile();
+    }
+
+    interface Log {
+        /** One INFO line per PodGroup decision (group, outcome, members placed, victims, engine time). */
+        @WithDefault("true")
+        boolean decisions();
+    }
+
+    interface Tracing {
+        /**
+         * Spans for the phases of a REST decision (decode, validate, compile, decide, encode). Needs the
+         * OpenTelemetry SDK on as well ({@code quarkus.otel.sdk.disabled=false}) and an exporter endpoint.
+         */
+        @WithDefault("false")
+        boolean enabled();
+    }
+
     interface Http {
         /**
          * Largest request body decided (or validated) on the event loop that read it, without a hand-off to the worker

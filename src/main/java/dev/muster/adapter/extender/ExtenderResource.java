@@ -6,6 +6,7 @@ import dev.muster.adapter.extender.ExtenderWire.ExtenderBindingArgs;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderBindingResult;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderFilterResult;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderPreemptionArgs;
+import dev.muster.adapter.metrics.ExtenderRecorder;
 import dev.muster.core.decision.DecisionEngine;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.annotation.PreDestroy;
@@ -39,9 +40,12 @@ public class ExtenderResource {
     private final ExtenderService service;
     private final GangBinder binder;
     private final ScheduledExecutorService timer;
+    private final ExtenderRecorder metrics;
 
     @Inject
-    public ExtenderResource(ClusterViewSource source, DecisionEngine engine, ExtenderConfig config) {
+    public ExtenderResource(ClusterViewSource source, DecisionEngine engine, ExtenderConfig config,
+                            ExtenderRecorder metrics) {
+        this.metrics = metrics;
         Duration bindTimeout = config.bindTimeout();
         int cacheSize = config.decisionCacheSize();
         this.service = new ExtenderService(source::current, engine, codec, cacheSize);
@@ -68,12 +72,14 @@ public class ExtenderResource {
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public Response filter(byte[] body) {
+        long start = System.nanoTime();
         ExtenderFilterResult result;
         try {
             result = service.filter(codec.read(body, ExtenderArgs.class));
         } catch (ExtenderCodec.WireException e) {
             result = ExtenderFilterResult.error(e.getMessage());
         }
+        record("filter", isEmpty(result.error()), start);
         return ok(result);
     }
 
@@ -82,9 +88,13 @@ public class ExtenderResource {
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public Response prioritize(byte[] body) {
+        long start = System.nanoTime();
         try {
-            return ok(service.prioritize(codec.read(body, ExtenderArgs.class)));
+            Response r = ok(service.prioritize(codec.read(body, ExtenderArgs.class)));
+            record("prioritize", true, start);
+            return r;
         } catch (ExtenderCodec.WireException | ExtenderService.RequestException e) {
+            record("prioritize", false, start);
             return badRequest(e.getMessage());
         }
     }
@@ -94,9 +104,13 @@ public class ExtenderResource {
     @Consumes(MediaType.WILDCARD)
     @Produces(MediaType.APPLICATION_JSON)
     public Response preempt(byte[] body) {
+        long start = System.nanoTime();
         try {
-            return ok(service.preempt(codec.read(body, ExtenderPreemptionArgs.class)));
+            Response r = ok(service.preempt(codec.read(body, ExtenderPreemptionArgs.class)));
+            record("preempt", true, start);
+            return r;
         } catch (ExtenderCodec.WireException | ExtenderService.RequestException e) {
+            record("preempt", false, start);
             return badRequest(e.getMessage());
         }
     }
@@ -107,17 +121,31 @@ public class ExtenderResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Blocking
     public CompletionStage<Response> bind(byte[] body) {
+        long start = System.nanoTime();
         ExtenderBindingArgs args;
         try {
             args = codec.read(body, ExtenderBindingArgs.class);
         } catch (ExtenderCodec.WireException e) {
+            record("bind", false, start);
             return CompletableFuture.completedFuture(ok(new ExtenderBindingResult(e.getMessage())));
         }
         if (binder == null) {
+            record("bind", false, start);
             return CompletableFuture.completedFuture(ok(new ExtenderBindingResult(
                     "binding requires muster.cluster-view.source=kubernetes")));
         }
-        return binder.bind(args).thenApply(this::ok);
+        return binder.bind(args).thenApply(result -> {
+            record("bind", isEmpty(result.error()), start);
+            return ok(result);
+        });
+    }
+
+    private void record(String verb, boolean success, long start) {
+        metrics.record(verb, success ? ExtenderRecorder.SUCCESS : ExtenderRecorder.ERROR, System.nanoTime() - start);
+    }
+
+    private static boolean isEmpty(String error) {
+        return error == null || error.isEmpty();
     }
 
     private Response ok(Object value) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.metrics.DecisionRecorder;
+import dev.muster.adapter.metrics.PhaseTracer;
 import dev.muster.adapter.rest.error.KubeStatus;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
@@ -48,13 +49,15 @@ public class DecisionResource {
     private final DecisionEngine engine;
     private final DecisionRecorder metrics;
     private final RequestDispatcher dispatcher;
+    private final PhaseTracer tracer;
 
     DecisionResource(RequestPipeline pipeline, DecisionEngine engine, DecisionRecorder metrics,
-                     RequestDispatcher dispatcher) {
+                     RequestDispatcher dispatcher, PhaseTracer tracer) {
         this.pipeline = pipeline;
         this.engine = engine;
         this.metrics = metrics;
         this.dispatcher = dispatcher;
+        this.tracer = tracer;
     }
 
     @POST
@@ -88,12 +91,29 @@ public class DecisionResource {
     }
 
     private byte[] decide(byte[] body, Arrival arrival, MediaType type) {
+        try (PhaseTracer.Phase span = tracer.request(TRACE_NAME)) {
+            try {
+                return decideTraced(body, arrival, type);
+            } catch (RuntimeException e) {
+                span.fail(e);
+                throw e;
+            }
+        }
+    }
+
+    /** The request span's name; its children are the phases (decode, validate, compile, decide, encode). */
+    static final String TRACE_NAME = "muster.decision";
+
+    private byte[] decideTraced(byte[] body, Arrival arrival, MediaType type) {
         RequestDocument doc = pipeline.read(body, arrival, type);
         DecisionRequest request = pipeline.compile(doc);
         long start = System.nanoTime();
-        DecisionResult result = engine.decide(request);
+        DecisionResult result;
+        try (PhaseTracer.Phase decide = tracer.phase(PhaseTracer.DECIDE)) {
+            result = engine.decide(request);
+        }
         metrics.record(result, System.nanoTime() - start);
-        try {
+        try (PhaseTracer.Phase encode = tracer.phase(PhaseTracer.ENCODE)) {
             return WRITER.writeValueAsBytes(DecisionResponse.of(result));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

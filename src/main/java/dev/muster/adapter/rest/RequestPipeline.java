@@ -6,6 +6,7 @@ import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.metrics.PhaseTracer;
 import dev.muster.adapter.rest.error.KubeStatus;
 import dev.muster.adapter.rest.error.StatusException;
 import dev.muster.adapter.validation.Cause;
@@ -29,10 +30,12 @@ public class RequestPipeline {
 
     private final KubeCodec codec;
     private final RequestValidator validator;
+    private final PhaseTracer tracer;
 
-    RequestPipeline(KubeCodec codec, RequestValidator validator) {
+    RequestPipeline(KubeCodec codec, RequestValidator validator, PhaseTracer tracer) {
         this.codec = codec;
         this.validator = validator;
+        this.tracer = tracer;
     }
 
     /** Decodes and validates; throws a {@link StatusException} (400 or 422) when the request is not acceptable. */
@@ -43,7 +46,7 @@ public class RequestPipeline {
     /** As {@link #read(byte[], MediaType)} on a body still arriving: JSON is decoded as it arrives. */
     public RequestDocument read(byte[] body, Arrival arrival, MediaType type) {
         RequestDocument doc;
-        try {
+        try (PhaseTracer.Phase decode = tracer.phase(PhaseTracer.DECODE)) {
             if (isYaml(type)) {
                 arrival.await(body.length);
                 doc = codec.readYaml(body);
@@ -55,7 +58,10 @@ public class RequestPipeline {
                     : List.of(new KubeStatus.StatusCause("FieldValueTypeInvalid", e.getMessage(), e.field()));
             throw new StatusException(KubeStatus.failure(400, "BadRequest", e.getMessage(), causes));
         }
-        Causes causes = validator.validate(doc);
+        Causes causes;
+        try (PhaseTracer.Phase validate = tracer.phase(PhaseTracer.VALIDATE)) {
+            causes = validator.validate(doc);
+        }
         if (!causes.isEmpty()) {
             throw new StatusException(invalid(causes));
         }
@@ -64,7 +70,7 @@ public class RequestPipeline {
 
     /** Compiles a validated document into the core request. */
     public DecisionRequest compile(RequestDocument doc) {
-        try {
+        try (PhaseTracer.Phase compile = tracer.phase(PhaseTracer.COMPILE)) {
             return KubeMapper.toDecisionRequest(doc, CelSelectors.shared()::compile);
         } catch (RuntimeException e) {
             // validation should have caught it: still the client's input, so a 400, not a 500

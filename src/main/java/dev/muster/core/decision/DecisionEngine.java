@@ -35,14 +35,21 @@ public final class DecisionEngine {
     private final Profile profile;
     private final EngineConfig config;
     private final ForkJoinPool pool;
+    private final DecisionObserver observer;
 
     public DecisionEngine(EngineConfig config) {
         this(InTreePlugins.defaultProfile(), config);
     }
 
     public DecisionEngine(Profile profile, EngineConfig config) {
+        this(profile, config, DecisionObserver.NONE);
+    }
+
+    /** An engine that tells {@code observer} about every group it decides (metrics, decision logs). */
+    public DecisionEngine(Profile profile, EngineConfig config, DecisionObserver observer) {
         this.profile = profile;
         this.config = config;
+        this.observer = observer == null ? DecisionObserver.NONE : observer;
         this.pool = config.parallelism() > 1 ? new ForkJoinPool(config.parallelism()) : null;
     }
 
@@ -83,7 +90,7 @@ public final class DecisionEngine {
         try {
             for (GroupRef ref : order) {
                 scope.checkStop();
-                decisions.add(decideGroup(scope, ref, opts));
+                decisions.add(observedGroup(scope, ref, opts));
             }
         } catch (CycleAbortedException e) {
             throw new DecisionAbortedException();
@@ -130,8 +137,28 @@ public final class DecisionEngine {
         return PodGroupCycle.isPending(p);
     }
 
-    /** Runs the group's cycle and turns its outcome into the group's decision. */
-    private Decision decideGroup(SchedulingScope scope, GroupRef ref, DecisionOptions options) {
+    /** {@link #decideGroup} timed and reported to the observer (an aborted cycle is not reported). */
+    private Decision observedGroup(SchedulingScope scope, GroupRef ref, DecisionOptions options) {
+        long start = System.nanoTime();
+        boolean[] preempted = new boolean[1];
+        Decision d;
+        try {
+            d = decideGroup(scope, ref, options, preempted);
+        } catch (CycleAbortedException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            observer.failed(ref, System.nanoTime() - start);
+            throw e;
+        }
+        observer.decided(d, preempted[0], System.nanoTime() - start);
+        return d;
+    }
+
+    /**
+     * Runs the group's cycle and turns its outcome into the group's decision; {@code preempted[0]} tells whether the
+     * cycle reached PostFilter (looked for victims).
+     */
+    private Decision decideGroup(SchedulingScope scope, GroupRef ref, DecisionOptions options, boolean[] preempted) {
         ClusterSnapshot snapshot = scope.snapshot();
         PodGroup group = snapshot.podGroups().get(ref);
         List<PodInfo> all = snapshot.members(ref);
@@ -140,6 +167,9 @@ public final class DecisionEngine {
         }
         GroupOutcome outcome = new PodGroupCycle(scope, config.searchBudget()).run(group, all, options.preemption());
         DecisionBuilder out = new DecisionBuilder(ref, group, snapshot, options);
+        preempted[0] = outcome.kind() == GroupOutcome.Kind.PREEMPTING
+                || (outcome.kind() == GroupOutcome.Kind.UNSCHEDULABLE && options.preemption()
+                && scope.runtime().hasPostFilter());
         return switch (outcome.kind()) {
             case REJECTED -> out.unschedulableAll(outcome.group().pending(), outcome.message(), null);
             case WAITING -> out.waiting(outcome.group().pending(), outcome.message());

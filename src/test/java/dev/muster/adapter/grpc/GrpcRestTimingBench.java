@@ -34,7 +34,7 @@ class GrpcRestTimingBench {
 
     /** Engine time recorded by DecisionMetrics (both transports record it), in ms. */
     private double engineMs() {
-        Timer t = meters.find("muster.pod.group.scheduling.algorithm.duration").timer();
+        Timer t = meters.find("muster.decision.duration").timer();
         return t == null ? 0 : t.totalTime(TimeUnit.MILLISECONDS);
     }
     @Test

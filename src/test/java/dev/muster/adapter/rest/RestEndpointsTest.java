@@ -145,7 +145,7 @@ class RestEndpointsTest {
         given().when().get("/q/health/live").then().statusCode(200);
         given().contentType(ContentType.JSON).body("{\"snapshot\":{\"nodes\":[]}}").post("/v1/decisions").then().statusCode(200);
         given().when().get("/q/metrics").then().statusCode(200)
-                .body(containsString("muster_pod_group_scheduling_attempts_total{result=\"scheduled\"}"))
-                .body(containsString("muster_pod_group_scheduling_algorithm_duration_seconds_count"));
+                .body(containsString("scheduler_podgroup_schedule_attempts_total{"))
+                .body(containsString("muster_decision_duration_seconds_count"));
     }
 }

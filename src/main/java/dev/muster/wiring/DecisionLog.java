@@ -1,0 +1,46 @@
+package dev.muster.wiring;
+
+import dev.muster.core.decision.Decision;
+import dev.muster.core.decision.DecisionObserver;
+import dev.muster.core.decision.Outcome;
+import dev.muster.core.model.GroupRef;
+import org.jboss.logging.Logger;
+
+import java.util.Locale;
+
+/**
+ * One INFO line per PodGroup decision (category {@code dev.muster.decisions}), switched by
+ * {@code muster.log.decisions} (default on):
+ * {@code PodGroup team-a/train: Scheduled, 4/4 members placed, 0 victims, engine 1.204 ms}.
+ */
+public final class DecisionLog implements DecisionObserver {
+    /** The log category ({@code quarkus.log.category."dev.muster.decisions".level=WARN} also silences the lines). */
+    public static final String CATEGORY = "dev.muster.decisions";
+    private static final Logger LOG = Logger.getLogger(CATEGORY);
+
+    @Override
+    public void decided(Decision d, boolean preemptionAttempted, long nanos) {
+        if (!LOG.isInfoEnabled()) {
+            return;
+        }
+        LOG.info(line(d, nanos));
+    }
+
+    @Override
+    public void failed(GroupRef podGroup, long nanos) {
+        LOG.errorf("PodGroup %s/%s: error, engine %s ms", podGroup.namespace(), podGroup.name(), millis(nanos));
+    }
+
+    static String line(Decision d, long nanos) {
+        int placed = d.outcome() == Outcome.Preempting ? d.nominations().size() : d.placements().size();
+        int members = d.placements().size() + d.nominations().size() + d.unschedulablePods().size();
+        String verb = d.outcome() == Outcome.Preempting ? "nominated" : "placed";
+        return "PodGroup " + d.podGroup().namespace() + "/" + d.podGroup().name() + ": " + d.outcome() + ", "
+                + placed + "/" + members + " members " + verb + ", " + d.victims().size() + " victims, engine "
+                + millis(nanos) + " ms";
+    }
+
+    private static String millis(long nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+    }
+}

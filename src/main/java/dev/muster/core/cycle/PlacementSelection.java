@@ -1,14 +1,13 @@
 package dev.muster.core.cycle;
 
+import dev.muster.core.framework.FreeCapacity;
 import dev.muster.core.framework.GroupContext;
-import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PlacementGeneratePlugin;
 import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -202,43 +201,7 @@ final class PlacementSelection {
      * feasible, so its members are not run.
      */
     private boolean canHold(int[] nodes) {
-        int bound = group.bound().size();
-        int need = group.group().policy().isGang() ? group.group().policy().minCount() - bound : 1;
-        if (need <= 0) {
-            return true;
-        }
-        List<PodInfo> pending = group.pending();
-        if (need > pending.size()) {
-            return false;
-        }
-        int resources = snapshot.resources().size();
-        long slots = 0;
-        long[] free = new long[resources];
-        for (int idx : nodes) {
-            NodeInfo n = snapshot.node(idx);
-            slots += Math.max(0, n.allowedPodNumber() - n.podCount());
-            for (int r = 0; r < resources; r++) {
-                free[r] += Math.max(0, n.allocatable(r) - n.requested(r));
-            }
-        }
-        if (slots < need) {
-            return false;
-        }
-        long[] req = new long[pending.size()];
-        for (int r = 0; r < resources; r++) {
-            for (int i = 0; i < req.length; i++) {
-                req[i] = pending.get(i).request(r);
-            }
-            Arrays.sort(req);
-            long sum = 0;
-            for (int i = 0; i < need; i++) {
-                sum += req[i];
-            }
-            if (sum > free[r]) {
-                return false;
-            }
-        }
-        return true;
+        return FreeCapacity.of(scope.allNodes(), nodes).holdsSmallestNeeded(group);
     }
 
     private static String firstMessage(CycleResult r) {

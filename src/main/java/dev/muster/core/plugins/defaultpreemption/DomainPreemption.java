@@ -1,14 +1,13 @@
 package dev.muster.core.plugins.defaultpreemption;
 
 import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.FreeCapacity;
 import dev.muster.core.framework.GroupContext;
-import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin.Simulation;
 import dev.muster.core.preemption.VictimSearch;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -117,50 +116,12 @@ final class DomainPreemption {
      */
     private static boolean couldHold(GroupContext group, ClusterView cluster, int[] nodes,
                                      List<VictimSearch.Unit> units) {
-        int need = group.group().policy().isGang()
-                ? group.group().policy().minCount() - group.bound().size() : 1;
-        List<PodInfo> pending = group.pending();
-        if (need <= 0) {
-            return true;
-        }
-        if (need > pending.size()) {
-            return false;
-        }
-        int resources = cluster.resources().size();
-        long[] free = new long[resources];
-        long slots = 0;
-        for (int idx : nodes) {
-            NodeInfo n = cluster.anyNode(idx);
-            slots += Math.max(0, n.allowedPodNumber() - n.podCount());
-            for (int r = 0; r < resources; r++) {
-                free[r] += Math.max(0, n.allocatable(r) - n.requested(r));
-            }
-        }
+        FreeCapacity free = FreeCapacity.of(cluster, nodes);
         for (VictimSearch.Unit u : units) {
             for (PodInfo p : u.pods()) {
-                slots++;
-                for (int r = 0; r < resources; r++) {
-                    free[r] += p.request(r);
-                }
+                free.release(p);
             }
         }
-        if (slots < need) {
-            return false;
-        }
-        long[] req = new long[pending.size()];
-        for (int r = 0; r < resources; r++) {
-            for (int i = 0; i < req.length; i++) {
-                req[i] = pending.get(i).request(r);
-            }
-            Arrays.sort(req);
-            long sum = 0;
-            for (int i = 0; i < need; i++) {
-                sum += req[i];
-            }
-            if (sum > free[r]) {
-                return false;
-            }
-        }
-        return true;
+        return free.holdsSmallestNeeded(group);
     }
 }

@@ -8,7 +8,6 @@ import dev.muster.core.framework.ReservePlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
-import dev.muster.core.model.PreferredSchedulingTerm;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.ArrayList;
@@ -30,7 +29,7 @@ import java.util.TreeMap;
  * placement is completed greedily with the skipped members.
  */
 final class BoundedSearch {
-    private static final String HOSTNAME = "kubernetes.io/hostname";
+    private static final String HOSTNAME = PlacementSymmetry.HOSTNAME;
 
     private final MemberAssumption assumption;
     private final PodScheduler scheduler;
@@ -212,13 +211,7 @@ final class BoundedSearch {
             if (p.nodeSelector().containsKey(HOSTNAME)) {
                 return true;
             }
-            List<NodeSelectorTerm> terms = new ArrayList<>();
-            if (p.affinity().requiredNodeTerms() != null) {
-                terms.addAll(p.affinity().requiredNodeTerms());
-            }
-            for (PreferredSchedulingTerm t : p.affinity().preferredNodeTerms()) {
-                terms.add(t.preference());
-            }
+            List<NodeSelectorTerm> terms = p.affinity().nodeTerms();
             for (NodeSelectorTerm t : terms) {
                 if (!t.matchFields().isEmpty()) {
                     return true;

@@ -8,7 +8,6 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.model.NodeSelectorRequirement;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
-import dev.muster.core.model.PreferredSchedulingTerm;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.ArrayList;
@@ -100,13 +99,7 @@ final class PlacementSymmetry {
     /** Adds the label keys the pod selects nodes by; false when it selects them by field. */
     private static boolean selectedKeys(Pod pod, Set<String> keys) {
         keys.addAll(pod.nodeSelector().keySet());
-        List<NodeSelectorTerm> terms = new ArrayList<>();
-        if (pod.affinity().requiredNodeTerms() != null) {
-            terms.addAll(pod.affinity().requiredNodeTerms());
-        }
-        for (PreferredSchedulingTerm t : pod.affinity().preferredNodeTerms()) {
-            terms.add(t.preference());
-        }
+        List<NodeSelectorTerm> terms = pod.affinity().nodeTerms();
         for (NodeSelectorTerm t : terms) {
             if (!t.matchFields().isEmpty()) {
                 return false;

@@ -14,9 +14,7 @@ import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * One PodGroup's scheduling cycle, top to bottom (upstream's PodGroup cycle with the placement-based algorithm):
@@ -217,18 +215,7 @@ public final class PodGroupCycle {
      * depend on each other (identical independent members use nodes interchangeably, so greedy is complete).
      */
     static boolean searchQualifies(GroupContext group) {
-        if (!group.group().policy().isGang() || group.pending().size() < 2) {
-            return false;
-        }
-        Set<PodSignature> kinds = new HashSet<>();
-        for (PodInfo p : group.pending()) {
-            PodSignature s = new PodSignature(p, false);
-            if (!s.batchable()) {
-                return true;
-            }
-            kinds.add(s);
-        }
-        return kinds.size() > 1;
+        return group.group().policy().isGang() && MoreMembers.heterogeneous(group.pending());
     }
 
     private static GroupContext members(PodGroup group, List<PodInfo> all) {

@@ -23,6 +23,18 @@ public record Affinity(List<NodeSelectorTerm> requiredNodeTerms,
         preferredPodAntiAffinity = preferredPodAntiAffinity == null ? List.of() : List.copyOf(preferredPodAntiAffinity);
     }
 
+    /** Every node selector term the pod names: the required ones, then the preferred ones' preferences. */
+    public List<NodeSelectorTerm> nodeTerms() {
+        List<NodeSelectorTerm> terms = new java.util.ArrayList<>();
+        if (requiredNodeTerms != null) {
+            terms.addAll(requiredNodeTerms);
+        }
+        for (PreferredSchedulingTerm t : preferredNodeTerms) {
+            terms.add(t.preference());
+        }
+        return terms;
+    }
+
     public boolean hasPodAffinity() {
         return !requiredPodAffinity.isEmpty() || !preferredPodAffinity.isEmpty()
                 || !requiredPodAntiAffinity.isEmpty() || !preferredPodAntiAffinity.isEmpty();

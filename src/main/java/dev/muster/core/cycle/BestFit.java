@@ -4,7 +4,7 @@ import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PlacementGeneratePlugin;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -43,11 +43,11 @@ final class BestFit {
             .thenComparingDouble(Ranked::size)
             .thenComparing(Ranked::name);
 
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final GroupContext group;
     private final int[] resources; // resource indices some pending member requests
 
-    BestFit(ClusterSnapshot snapshot, GroupContext group) {
+    BestFit(SnapshotOverlay snapshot, GroupContext group) {
         this.snapshot = snapshot;
         this.group = group;
         List<Integer> requested = new ArrayList<>();

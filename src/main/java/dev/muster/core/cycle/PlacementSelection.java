@@ -5,7 +5,7 @@ import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PlacementGeneratePlugin;
 import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +28,7 @@ import java.util.Map;
  */
 final class PlacementSelection {
     private final SchedulingScope scope;
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final PodGroupCycle cycle;
     private final GroupContext group;
 

@@ -10,7 +10,7 @@ import dev.muster.core.framework.ReservePlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -47,7 +47,7 @@ public final class PodGroupCycle {
             .thenComparing(PodInfo::ref);
 
     private final SchedulingScope scope;
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final MemberAssumption assumption;
     private final long searchBudget;
 

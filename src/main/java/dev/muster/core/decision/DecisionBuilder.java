@@ -12,7 +12,7 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.plugins.gangscheduling.GangSchedulingPlugin;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,10 +26,10 @@ final class DecisionBuilder {
 
     private final GroupRef ref;
     private final PodGroup group;
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final DecisionOptions options;
 
-    DecisionBuilder(GroupRef ref, PodGroup group, ClusterSnapshot snapshot, DecisionOptions options) {
+    DecisionBuilder(GroupRef ref, PodGroup group, SnapshotOverlay snapshot, DecisionOptions options) {
         this.ref = ref;
         this.group = group;
         this.snapshot = snapshot;

@@ -11,7 +11,7 @@ import dev.muster.core.cycle.SearchReport;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodGroup;
-import dev.muster.core.plugins.gangscheduling.GangSchedulingPlugin;
+import dev.muster.core.plugins.InTreePlugins;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
@@ -82,7 +82,7 @@ final class DecisionBuilder {
         List<PodMessage> pods = new ArrayList<>();
         for (MemberResult m : members) {
             if (m.placed()) {
-                pods.add(new PodMessage(m.pod().ref(), GangSchedulingPlugin.WAITING_FOR_MIN_COUNT));
+                pods.add(new PodMessage(m.pod().ref(), InTreePlugins.MEMBER_WAITING));
             } else {
                 pods.add(new PodMessage(m.pod().ref(), m.message()));
                 if (message == null) {

@@ -1,6 +1,7 @@
 package dev.muster.adapter.grpc;
 
 import dev.muster.adapter.cel.CelSelectors;
+import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.core.model.QuantityFormatException;
 import dev.muster.adapter.kube.RequestDocument;
@@ -14,6 +15,8 @@ import dev.muster.core.decision.DecisionResult;
 import dev.muster.grpc.v1.DecideRequest;
 import dev.muster.grpc.v1.DecideResponse;
 import dev.muster.grpc.v1.DecisionServiceGrpc;
+import dev.muster.grpc.v1.DeriveRequest;
+import dev.muster.grpc.v1.DeriveResponse;
 import dev.muster.grpc.v1.ValidateResponse;
 import io.grpc.Context;
 import io.grpc.Deadline;
@@ -32,7 +35,8 @@ import java.util.List;
 /**
  * {@code muster.v1.DecisionService}: the same decisions as REST, over gRPC on the HTTP port.
  * Thin: generated request → {@link GrpcRequestMapper} → the shared {@link RequestValidator} → {@link KubeMapper} →
- * {@link DecisionEngine} → {@link GrpcResponseMapper}. The engine does not know which transport asked.
+ * {@link DecisionEngine} → {@link GrpcResponseMapper}. The engine does not know which transport asked. {@code Derive}
+ * answers as REST {@code POST /v1/derivations} ({@link GrpcDerivations}).
  *
  * <p>Blocking: a decision is CPU-bound (up to seconds for a large snapshot), so it runs on a worker thread, never on
  * the event loop.
@@ -109,6 +113,23 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
             checkContext("after decoding the request");
             validate(doc);
             out.onNext(ValidateResponse.newBuilder().setValid(true).build());
+            out.onCompleted();
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+        }
+    }
+
+    @Override
+    @Blocking
+    public void derive(DeriveRequest request, StreamObserver<DeriveResponse> out) {
+        try {
+            checkContext("before decoding the request");
+            List<Kube.Job> jobs = GrpcDerivations.jobs(request);
+            Causes causes = validator.validateJobs(jobs);
+            if (!causes.isEmpty()) {
+                throw GrpcErrors.invalid(causes);
+            }
+            out.onNext(GrpcDerivations.derive(jobs));
             out.onCompleted();
         } catch (StatusRuntimeException e) {
             out.onError(e);

@@ -8,8 +8,10 @@ import java.util.Map;
 /**
  * The gRPC messages of the gang shapes beyond v1alpha2 (see the README's gang API table) into the same records the
  * REST decoder produces: the 1.37, Volcano and coscheduling PodGroup fields, v1alpha1 Workloads' embedded pod groups,
- * pods' 1.35 {@code workloadRef} and batch/v1 Jobs. The v1beta1 struct form of {@code disruptionMode} has no gRPC
- * field: {@code disruption_mode} carries the v1alpha2 string.
+ * pods' 1.35 {@code workloadRef} and batch/v1 Jobs. {@code disruptionMode} comes in either Kubernetes form through
+ * {@code disruption_mode_value} (a {@code google.protobuf.Value}: the v1alpha2 string or the v1beta1 struct), or as
+ * the plain string of {@code disruption_mode}; the form is kept as read, and validation checks it against the
+ * object's apiVersion exactly as for REST.
  */
 final class GrpcGangMapper {
     private GrpcGangMapper() {
@@ -24,13 +26,52 @@ final class GrpcGangMapper {
                 : null;
         Map<String, Integer> minTaskMember = s.getMinTaskMemberMap().isEmpty() ? null : Map.copyOf(s.getMinTaskMemberMap());
         return new Kube.PodGroupSpec(ref, policy, constraints, claims,
-                s.hasDisruptionMode() ? Kube.DisruptionMode.of(s.getDisruptionMode()) : null,
+                disruptionMode(s.hasDisruptionMode(), s.getDisruptionMode(), s.hasDisruptionModeValue(),
+                        s.getDisruptionModeValue()),
                 GrpcRequestMapper.str(s.getPriorityClassName()), s.hasPriority() ? s.getPriority() : null, workloadRef,
                 s.hasPreemptionPolicy() ? s.getPreemptionPolicy() : null,
                 s.hasParentCompositePodGroupName() ? s.getParentCompositePodGroupName() : null,
                 s.hasMinMember() ? s.getMinMember() : null,
                 s.getMinResourcesMap().isEmpty() ? null : GrpcRequestMapper.quantities(s.getMinResourcesMap()),
                 minTaskMember, s.hasQueue() ? s.getQueue() : null);
+    }
+
+    /**
+     * A {@code disruptionMode} from the plain string field or the {@code Value} field (null when neither is set or
+     * the Value is null). A Value of another JSON type, a struct member that is not an object, or both fields set is
+     * INVALID_ARGUMENT, as REST answers such a body with 400.
+     */
+    static Kube.DisruptionMode disruptionMode(boolean hasName, String name, boolean hasValue,
+                                              com.google.protobuf.Value value) {
+        if (hasValue && value.getKindCase() != com.google.protobuf.Value.KindCase.NULL_VALUE) {
+            if (hasName) {
+                throw GrpcErrors.invalid("FieldValueInvalid", "", "disruptionMode is set twice: set either "
+                        + "disruption_mode (a string) or disruption_mode_value, not both");
+            }
+            switch (value.getKindCase()) {
+                case STRING_VALUE:
+                    return Kube.DisruptionMode.of(value.getStringValue());
+                case STRUCT_VALUE: {
+                    Map<String, com.google.protobuf.Value> members = value.getStructValue().getFieldsMap();
+                    return new Kube.DisruptionMode(null, member(members, "single"), member(members, "all"));
+                }
+                default:
+                    throw GrpcErrors.invalid("FieldValueInvalid", "",
+                            "disruptionMode must be a string (v1alpha2) or an object (v1beta1)");
+            }
+        }
+        return hasName ? Kube.DisruptionMode.of(name) : null;
+    }
+
+    private static boolean member(Map<String, com.google.protobuf.Value> members, String name) {
+        com.google.protobuf.Value m = members.get(name);
+        if (m == null || m.getKindCase() == com.google.protobuf.Value.KindCase.NULL_VALUE) {
+            return false;
+        }
+        if (m.getKindCase() != com.google.protobuf.Value.KindCase.STRUCT_VALUE) {
+            throw GrpcErrors.invalid("FieldValueInvalid", "", "disruptionMode." + name + " must be an object ({})");
+        }
+        return true;
     }
 
     static Kube.WorkloadSpec workloadSpec(dev.muster.grpc.v1.WorkloadSpec s, Kube.TypedLocalObjectReference ref,

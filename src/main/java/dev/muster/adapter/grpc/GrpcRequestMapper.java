@@ -303,8 +303,9 @@ public final class GrpcRequestMapper {
                     str(t.getName()), t.hasSchedulingPolicy() ? policy(t.getSchedulingPolicy()) : null,
                     t.hasSchedulingConstraints() ? constraints(t.getSchedulingConstraints()) : null,
                     list(t.getResourceClaimsList(), GrpcRequestMapper::claimRef),
-                    t.hasDisruptionMode() ? t.getDisruptionMode() : null, str(t.getPriorityClassName()),
-                    t.hasPriority() ? t.getPriority() : null)));
+                    GrpcGangMapper.disruptionMode(t.hasDisruptionMode(), t.getDisruptionMode(),
+                            t.hasDisruptionModeValue(), t.getDisruptionModeValue()), str(t.getPriorityClassName()),
+                    t.hasPriority() ? t.getPriority() : null, null)));
         }
         return new Kube.Workload(w.hasApiVersion() ? w.getApiVersion() : null, w.hasKind() ? w.getKind() : null,
                 w.hasMetadata() ? meta(w.getMetadata()) : null, spec);

@@ -43,9 +43,21 @@ final class GangMapper {
     /** v1alpha1 groups named by pods, in first-seen order. */
     private final Map<GroupRef, Kube.PodWorkloadRef> named = new java.util.LinkedHashMap<>();
     private final Map<GroupRef, Kube.Job> jobGroups = new java.util.LinkedHashMap<>();
+    /** Where the members of a group with per-role minimums carry their role, by namespace/name. */
+    private final Map<String, RoleSource> roleSources = new HashMap<>();
+
+    /** A member's role: its value of pod label {@code key}, or of pod annotation {@code key}. */
+    private record RoleSource(String key, boolean annotation) {
+    }
 
     GangMapper(RequestDocument.Snapshot s) {
         this.podGroups = s.podGroups() == null ? List.of() : s.podGroups();
+        for (Kube.PodGroup g : podGroups) {
+            RoleSource source = roleSource(g);
+            if (source != null) {
+                roleSources.put(g.metadata().namespaceOrDefault() + "/" + g.metadata().name(), source);
+            }
+        }
         if (s.workloads() != null) {
             for (Kube.Workload w : s.workloads()) {
                 String key = w.metadata().namespaceOrDefault() + "/" + w.metadata().name();
@@ -121,6 +133,49 @@ final class GangMapper {
         return null;
     }
 
+    private static RoleSource roleSource(Kube.PodGroup g) {
+        RoleMinimums.Spec spec = RoleMinimums.of(g.metadata().annotations());
+        if (spec != null) {
+            return new RoleSource(spec.labelKey(), false);
+        }
+        if (GangShape.ofPodGroup(g) == GangShape.VOLCANO && g.spec() != null
+                && !taskMinimums(g.spec().minTaskMember()).isEmpty()) {
+            return new RoleSource(GangShape.VOLCANO_TASK_ANNOTATION, true);
+        }
+        return null;
+    }
+
+    /** Volcano's {@code minTaskMember} without the tasks that need no member. */
+    private static Map<String, Integer> taskMinimums(Map<String, Integer> minTaskMember) {
+        if (minTaskMember == null || minTaskMember.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, Integer> out = new TreeMap<>();
+        for (Map.Entry<String, Integer> e : minTaskMember.entrySet()) {
+            if (e.getValue() != null && e.getValue() > 0) {
+                out.put(e.getKey(), e.getValue());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The role of a member of group {@code group} in its namespace, for that group's per-role minimums: the pod's
+     * value of the label the group's {@value RoleMinimums#ANNOTATION} names, or of Volcano's task annotation; null
+     * when the group has no role minimums or the pod has no such value.
+     */
+    String role(String group, Kube.ObjectMeta m, Map<String, String> labels) {
+        if (group == null || roleSources.isEmpty()) {
+            return null;
+        }
+        RoleSource source = roleSources.get(m.namespaceOrDefault() + "/" + group);
+        if (source == null) {
+            return null;
+        }
+        Map<String, String> from = source.annotation() ? m.annotations() : labels;
+        return from == null ? null : from.get(source.key());
+    }
+
     /** {@code <workload>/<podGroup>}, with {@code /<replicaKey>} when the pod names a replica. */
     static String workloadGroupName(Kube.PodWorkloadRef w) {
         String key = w.podGroupReplicaKey();
@@ -173,18 +228,27 @@ final class GangMapper {
         long generation = m.generation() == null ? 0 : m.generation();
         long created = Timestamps.epochSecondsOrMax(m.creationTimestamp());
         List<Condition> conditions = conditions(g.status());
+        RoleMinimums.Spec roles = RoleMinimums.of(m.annotations());
+        Map<String, Integer> minPerRole = roles == null ? null : roles.minimums();
         if (shape != null && shape.isThirdParty()) {
             int min = spec.minMember() == null ? 0 : spec.minMember();
+            if (shape == GangShape.VOLCANO && minPerRole == null) {
+                minPerRole = taskMinimums(spec.minTaskMember());
+            }
             ResourceList minResources = null;
             if (spec.minResources() != null) {
                 Map<String, Qty> amounts = new TreeMap<>(spec.minResources());
                 amounts.put(ResourceList.PODS, Qty.of(Integer.toString(min)));
                 minResources = EffectiveRequests.ofAmounts(amounts);
             }
-            return new PodGroup(ref, m.uid(), generation, created,
-                    min >= 1 ? SchedulingPolicy.gang(min) : SchedulingPolicy.BASIC, List.of(), List.of(),
+            SchedulingPolicy policy = min >= 1 ? SchedulingPolicy.gang(min) : SchedulingPolicy.BASIC;
+            if (min < 1 && minPerRole != null && !minPerRole.isEmpty()) {
+                // Volcano: with no minMember, the task minimums alone make the gang (their sum is its minimum).
+                policy = SchedulingPolicy.gang(sum(minPerRole));
+            }
+            return new PodGroup(ref, m.uid(), generation, created, policy, List.of(), List.of(),
                     DisruptionMode.Pod, shape == GangShape.VOLCANO ? spec.priorityClassName() : null, null,
-                    conditions, m.annotations(), null, minResources, List.of());
+                    conditions, m.annotations(), null, minResources, List.of(), minPerRole);
         }
         SchedulingPolicy policy = policy(spec.schedulingPolicy());
         List<String> keys = List.of();
@@ -202,7 +266,15 @@ final class GangMapper {
         return new PodGroup(ref, m.uid(), generation, created, policy, keys, KubeMapper.podClaims(spec.resourceClaims()),
                 mode, spec.priorityClassName(), spec.priority(), conditions, m.annotations(),
                 KubeMapper.claimStatuses(g.status() == null ? null : g.status().resourceClaimStatuses()), null,
-                warnings(ref, spec, policy));
+                warnings(ref, spec, policy), minPerRole);
+    }
+
+    private static int sum(Map<String, Integer> minimums) {
+        long total = 0;
+        for (int v : minimums.values()) {
+            total += v;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, total);
     }
 
     /** The template link: upstream admission checks it; a decision only reports what does not hold. */

@@ -154,15 +154,17 @@ public final class KubeMapper {
             nominated = null;
         }
         String group = gangs.memberName(p, m, labels);
+        String role = gangs.role(group, m, labels);
         if (spec == null) {
             return new Pod(ref, m.uid(), labels, created, null, phase, null, ResourceList.EMPTY, null, null, null,
-                    null, null, null, null, null, null, group, null, nominated, terminating);
+                    null, null, null, null, null, null, group, null, nominated, terminating, null, role);
         }
         return new Pod(ref, m.uid(), labels, created, spec.nodeName(), phase, spec.schedulerName(),
                 EffectiveRequests.of(spec), spec.priority(), spec.priorityClassName(), spec.preemptionPolicy(),
                 spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations(), shared),
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
-                gates(spec.schedulingGates()), group, claims(spec.resourceClaims()), nominated, terminating, claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()));
+                gates(spec.schedulingGates()), group, claims(spec.resourceClaims()), nominated, terminating,
+                claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()), role);
     }
 
     private static List<Toleration> tolerations(List<Kube.Toleration> in, Shared shared) {

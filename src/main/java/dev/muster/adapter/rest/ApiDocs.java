@@ -12,7 +12,9 @@ final class ApiDocs {
             + "feasible domain wins, the spec's required key is the outermost), `muster.dev/topology-mode: Preferred` "
             + "(soft: when no domain fits, the fewest domains that hold the group, then every node) and "
             + "`muster.dev/placement-strategy: BestFit` (among feasible domains, the one leaving the least amount of "
-            + "the requested resources stranded; default: upstream's placement scores).";
+            + "the requested resources stranded; default: upstream's placement scores). "
+            + "`muster.dev/min-per-role: \"<label key>: <role>=<n>[,<role>=<n>...]\"` gives a gang per-role minimums: "
+            + "besides minCount, at least n bound or placed members whose value of that pod label is the role.";
     static final String EXAMPLE = "examples/training-job.json";
 
     private ApiDocs() {

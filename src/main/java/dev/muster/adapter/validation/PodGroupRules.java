@@ -3,6 +3,7 @@ package dev.muster.adapter.validation;
 import dev.muster.adapter.kube.GangShape;
 import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.kube.RoleMinimums;
 
 import java.util.HashSet;
 import java.util.List;
@@ -58,6 +59,7 @@ final class PodGroupRules implements ObjectFamily {
                     : "a PodGroup needs a spec with a schedulingPolicy");
             return;
         }
+        roleMinimums(shape, g.metadata().annotations(), s, p, c);
         p.field(".spec");
         if (shape.isThirdParty()) {
             thirdParty(shape, s, p, c);
@@ -83,6 +85,36 @@ final class PodGroupRules implements ObjectFamily {
         templateFields(shape, p, s.schedulingPolicy(), s.schedulingConstraints(), s.resourceClaims(),
                 s.disruptionMode(), s.priorityClassName(), s.priority(), c);
         p.pop();
+    }
+
+    /**
+     * Annotation {@value RoleMinimums#ANNOTATION}: its grammar, on a gang only, and not beside Volcano's
+     * {@code minTaskMember} (two sources of one rule). A role no member has, or a minimum above its members, is not
+     * an error: like a minCount above the members, the gang waits for members ({@code WaitingForMembers}).
+     */
+    private static void roleMinimums(GangShape shape, Map<String, String> annotations, Kube.PodGroupSpec s,
+                                     FieldPath p, Causes c) {
+        String value = annotations == null ? null : annotations.get(RoleMinimums.ANNOTATION);
+        if (value == null) {
+            return;
+        }
+        String field = p.at(".metadata.annotations[" + RoleMinimums.ANNOTATION + "]");
+        try {
+            RoleMinimums.parse(value);
+        } catch (RoleMinimums.Invalid e) {
+            c.invalid(field, value, e.getMessage());
+            return;
+        }
+        boolean gang = shape.isThirdParty() ? s.minMember() != null && s.minMember() >= 1
+                : s.schedulingPolicy() != null && s.schedulingPolicy().gang() != null;
+        if (!gang) {
+            c.invalid(field, value, "per-role minimums apply to gang PodGroups only: " + (shape.isThirdParty()
+                    ? "spec.minMember must be at least 1" : "spec.schedulingPolicy must be `gang`"));
+        }
+        if (shape == GangShape.VOLCANO && s.minTaskMember() != null && !s.minTaskMember().isEmpty()) {
+            c.forbidden(field, "spec.minTaskMember already sets this Volcano PodGroup's per-role minimums; "
+                    + "use one of the two");
+        }
     }
 
     /** Volcano and coscheduling: {@code minMember} at least 0, quantities that parse, task minimums at least 0. */

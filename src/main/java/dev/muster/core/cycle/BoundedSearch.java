@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * Depth-first search for a gang placement the greedy pass missed (heterogeneous members, or members that constrain
  * each other). Members are tried largest first; each member is either placed on one of its feasible nodes (best
  * scored first, one node per class of interchangeable empty nodes) or skipped while enough members remain to reach
- * {@code minCount}. On a node, a member with resource claims is tried with each way its devices can be allocated
+ * {@code minCount} (and, for a gang with per-role minimums, until every role holds). On a node, a member with resource claims is tried with each way its devices can be allocated
  * there, the first fit first (beyond upstream, whose device choice per member is final). Every filter pass and every
  * further device choice is charged to a budget; when the budget runs out the search stops and says so. A found
  * placement is completed greedily with the skipped members.
@@ -136,8 +136,11 @@ final class BoundedSearch {
     }
 
     private boolean dfs(int i, int placed) {
-        if (placed >= need) {
+        if (placed >= need && group.rolesHeld()) {
             return true;
+        }
+        if (i >= order.length) {
+            return false;
         }
         if (placed + (order.length - i) < need) {
             return false;

@@ -7,12 +7,14 @@ import dev.muster.core.framework.FrameworkRuntime;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.RoleTally;
 import dev.muster.core.framework.Status;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 /**
  * Takes a member onto a node the one way every path of the cycle does (the greedy pass, the bounded search, a
- * placement chosen after comparison, a preemption trial): assume it in the snapshot, run Reserve, then Permit. When
+ * placement chosen after comparison, a preemption trial): assume it in the snapshot (and count it in its group's
+ * role tally, when the group has per-role minimums), run Reserve, then Permit. When
  * Reserve or Permit rejects it, everything is undone; otherwise Unreserve is journaled beside the assume, so
  * rolling the snapshot back gives back what Reserve took.
  */
@@ -37,6 +39,11 @@ final class MemberAssumption {
     Status assume(GroupContext group, PodInfo pod, int node, CycleState state, int placedInCycle) {
         int mark = snapshot.mark();
         snapshot.assume(pod, node);
+        RoleTally roles = group.roles();
+        if (roles != null && roles.counts(pod.pod())) {
+            roles.add(pod.pod());
+            snapshot.recordUndo(() -> roles.remove(pod.pod()));
+        }
         NodeInfo info = snapshot.node(node);
         if (runtime.hasReserve()) {
             CycleState s = state != null ? state : new CycleState();

@@ -107,7 +107,7 @@ public final class PodGroupCycle {
         if (group.pending().isEmpty()) {
             // Nothing to place (a group asked for by name): it holds if its bound members satisfy the policy.
             boolean holds = !group.group().policy().isGang()
-                    || group.bound().size() >= group.group().policy().minCount();
+                    || (group.bound().size() >= group.group().policy().minCount() && group.rolesHeld());
             return new CycleResult(holds, List.of(), 0, SearchReport.NOT_RUN);
         }
         int mark = snapshot.mark();
@@ -208,10 +208,12 @@ public final class PodGroupCycle {
 
     /**
      * Whether the greedy pass may have missed a placement: only for gangs of two or more whose members differ or
-     * depend on each other (identical independent members use nodes interchangeably, so greedy is complete).
+     * depend on each other (identical independent members use nodes interchangeably, so greedy is complete), or
+     * whose roles have minimums (the greedy pass may fill the room with members of one role).
      */
     static boolean searchQualifies(GroupContext group) {
-        return group.group().policy().isGang() && MoreMembers.heterogeneous(group.pending());
+        return group.group().policy().isGang() && (MoreMembers.heterogeneous(group.pending())
+                || (group.roles() != null && group.pending().size() > 1));
     }
 
     private static GroupContext members(PodGroup group, List<PodInfo> all) {

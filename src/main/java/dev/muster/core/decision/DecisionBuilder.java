@@ -8,7 +8,9 @@ import dev.muster.core.cycle.Diagnosis;
 import dev.muster.core.cycle.PlacementReport;
 import dev.muster.core.cycle.MemberResult;
 import dev.muster.core.cycle.SearchReport;
+import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
+import dev.muster.core.framework.RoleTally;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.plugins.InTreePlugins;
@@ -75,14 +77,23 @@ final class DecisionBuilder {
                 explain(result));
     }
 
-    Decision unschedulable(AlgorithmResult result, String preemptionMessage) {
+    /**
+     * @param ctx the group's members as the cycle saw them: with per-role minimums, a role the bound and placed
+     *            members leave short is named first in the message, and placed members wait for it once minCount holds
+     */
+    Decision unschedulable(GroupContext ctx, AlgorithmResult result, String preemptionMessage) {
         List<MemberResult> members = result.cycle().members();
         SearchReport search = result.cycle().search();
         String message = result.message();
+        RoleTally.Shortfall shortRole = roleShortfall(ctx, members);
+        String placedMessage = InTreePlugins.MEMBER_WAITING;
+        if (shortRole != null && ctx.bound().size() + result.cycle().placed() >= group.policy().minCount()) {
+            placedMessage = InTreePlugins.memberWaitingForRole(shortRole);
+        }
         List<PodMessage> pods = new ArrayList<>();
         for (MemberResult m : members) {
             if (m.placed()) {
-                pods.add(new PodMessage(m.pod().ref(), InTreePlugins.MEMBER_WAITING));
+                pods.add(new PodMessage(m.pod().ref(), placedMessage));
             } else {
                 pods.add(new PodMessage(m.pod().ref(), m.message()));
                 if (message == null) {
@@ -92,6 +103,9 @@ final class DecisionBuilder {
         }
         if (message == null) {
             message = GROUP_UNSCHEDULABLE;
+        }
+        if (shortRole != null) {
+            message = InTreePlugins.memberWaitingForRole(shortRole) + ". " + message;
         }
         if (preemptionMessage != null) {
             message += (message.endsWith(".") ? "" : ".") + " preemption: " + preemptionMessage
@@ -104,6 +118,20 @@ final class DecisionBuilder {
         pods.sort(Comparator.comparing(PodMessage::pod));
         return new Decision(ref, Outcome.Unschedulable, List.of(), pods, List.of(), List.of(), List.of(),
                 List.of(DecisionEngine.condition(group, false, message)), message, explain(result));
+    }
+
+    /** The role the group's bound and placed members leave below its minimum, or null. */
+    private RoleTally.Shortfall roleShortfall(GroupContext ctx, List<MemberResult> members) {
+        if (ctx == null || !group.hasRoleMinimums()) {
+            return null;
+        }
+        RoleTally tally = RoleTally.of(group, ctx.bound());
+        for (MemberResult m : members) {
+            if (m.placed()) {
+                tally.add(m.pod().pod());
+            }
+        }
+        return tally.shortfall();
     }
 
     Decision unschedulableAll(List<PodInfo> pending, String message, SearchReport search) {

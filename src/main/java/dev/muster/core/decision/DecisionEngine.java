@@ -175,7 +175,7 @@ public final class DecisionEngine {
             case WAITING -> out.waiting(outcome.group().pending(), outcome.message());
             case SCHEDULED -> out.scheduled(outcome.result());
             case PREEMPTING -> out.preempting(outcome.result(), assignments(outcome.victims()));
-            case UNSCHEDULABLE -> out.unschedulable(outcome.result(), outcome.message());
+            case UNSCHEDULABLE -> out.unschedulable(outcome.group(), outcome.result(), outcome.message());
         };
     }
 

@@ -15,6 +15,8 @@ import java.util.Map;
  * @param terminating       {@code metadata.deletionTimestamp} is set
  * @param resourceClaimStatuses {@code status.resourceClaimStatuses}: claim entry name → the name of the claim
  *                          generated for it ("" when no claim is needed)
+ * @param role              the member's role in its group, as the adapter read it for the group's per-role minimums
+ *                          ({@link PodGroup#minPerRole}); null when the group has none or the pod names no role
  */
 public record Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
                   String nodeName, String phase, String schedulerName,
@@ -22,7 +24,21 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
                   Map<String, String> nodeSelector, Affinity affinity, List<Toleration> tolerations,
                   List<HostPort> hostPorts, List<TopologySpreadConstraint> topologySpreadConstraints,
                   List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
-                  String nominatedNodeName, boolean terminating, Map<String, String> resourceClaimStatuses) {
+                  String nominatedNodeName, boolean terminating, Map<String, String> resourceClaimStatuses,
+                  String role) {
+    public Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
+               String nodeName, String phase, String schedulerName,
+               ResourceList requests, Integer priority, String priorityClassName, String preemptionPolicy,
+               Map<String, String> nodeSelector, Affinity affinity, List<Toleration> tolerations,
+               List<HostPort> hostPorts, List<TopologySpreadConstraint> topologySpreadConstraints,
+               List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
+               String nominatedNodeName, boolean terminating, Map<String, String> resourceClaimStatuses) {
+        this(ref, uid, labels, creationEpochSec, nodeName, phase, schedulerName, requests, priority, priorityClassName,
+                preemptionPolicy, nodeSelector, affinity, tolerations, hostPorts, topologySpreadConstraints,
+                schedulingGates, podGroupName, resourceClaims, nominatedNodeName, terminating, resourceClaimStatuses,
+                null);
+    }
+
     public Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
                String nodeName, String phase, String schedulerName,
                ResourceList requests, Integer priority, String priorityClassName, String preemptionPolicy,
@@ -52,6 +68,9 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
         }
         if (podGroupName != null && podGroupName.isEmpty()) {
             podGroupName = null;
+        }
+        if (role != null && role.isEmpty()) {
+            role = null;
         }
     }
 

@@ -14,13 +14,26 @@ import java.util.List;
  *                           Volcano {@code minResources}, with {@code pods} = the minimum member count); null: no check
  * @param warnings           what the request says about the group that does not stop it from being decided (a
  *                           template reference to a missing Workload, a policy that differs from its template)
+ * @param minPerRole         per-role minimums of a gang: role → members of that role ({@link Pod#role}) that must be
+ *                           bound or placed, besides {@code minCount}; sorted by role, empty when the group has none
  */
 public record PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
                        List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
                        String priorityClassName, Integer priority, List<Condition> conditions,
                        java.util.Map<String, String> annotations,
                        java.util.Map<String, String> resourceClaimStatuses, ResourceList minResources,
-                       List<String> warnings) {
+                       List<String> warnings, java.util.Map<String, Integer> minPerRole) {
+    public PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
+                    List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
+                    String priorityClassName, Integer priority, List<Condition> conditions,
+                    java.util.Map<String, String> annotations,
+                    java.util.Map<String, String> resourceClaimStatuses, ResourceList minResources,
+                    List<String> warnings) {
+        this(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims, disruptionMode,
+                priorityClassName, priority, conditions, annotations, resourceClaimStatuses, minResources, warnings,
+                null);
+    }
+
     public PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
                     List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
                     String priorityClassName, Integer priority, List<Condition> conditions,
@@ -45,6 +58,13 @@ public record PodGroup(GroupRef ref, String uid, long generation, long creationE
         conditions = conditions == null ? List.of() : List.copyOf(conditions);
         annotations = annotations == null ? java.util.Map.of() : new java.util.TreeMap<>(annotations);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        minPerRole = minPerRole == null || minPerRole.isEmpty() ? java.util.Map.of()
+                : java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(minPerRole));
+    }
+
+    /** Whether some role must reach a minimum of its own ({@link #minPerRole}). */
+    public boolean hasRoleMinimums() {
+        return !minPerRole.isEmpty();
     }
 
     /** The same group with {@code more} warnings added after its own. */
@@ -56,6 +76,6 @@ public record PodGroup(GroupRef ref, String uid, long generation, long creationE
         all.addAll(more);
         return new PodGroup(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims,
                 disruptionMode, priorityClassName, priority, conditions, annotations, resourceClaimStatuses,
-                minResources, all);
+                minResources, all, minPerRole);
     }
 }

@@ -37,6 +37,11 @@ public final class InTreePlugins {
      */
     public static final String MEMBER_WAITING = GangSchedulingPlugin.WAITING_FOR_MIN_COUNT;
 
+    /** What a placed member is told when its gang's count holds but a role's minimum does not. */
+    public static String memberWaitingForRole(dev.muster.core.framework.RoleTally.Shortfall role) {
+        return GangSchedulingPlugin.waitingForRole(role);
+    }
+
     /** A registered plugin, its factory and its weight in the default profile (0 = no score there). */
     public record Entry(String name, Supplier<Plugin> factory, int defaultWeight) {
     }

@@ -34,6 +34,14 @@ class GangShapeRulesTest {
                 + "'namespace':'ns'},'spec':" + spec + "}]");
     }
 
+    private static final String ROLES_FIELD = "snapshot.podGroups[0].metadata.annotations[muster.dev/min-per-role]";
+
+    private static String roles(String apiVersion, String annotation, String spec) {
+        return snap("'podGroups':[{'apiVersion':'" + apiVersion + "','kind':'PodGroup','metadata':{'name':'pg',"
+                + "'namespace':'ns','annotations':{'muster.dev/min-per-role':'" + annotation + "'}},'spec':" + spec
+                + "}]");
+    }
+
     private static String workload(String apiVersion, String spec) {
         return snap("'workloads':[{'apiVersion':'" + apiVersion + "','kind':'Workload','metadata':{'name':'wl',"
                 + "'namespace':'ns'},'spec':" + spec + "}]");
@@ -80,6 +88,19 @@ class GangShapeRulesTest {
                         INVALID, "snapshot.podGroups[0].spec.minResources[cpu]"),
                 Arguments.of("a Volcano minTaskMember below 0", group(volcano, "{'minMember':2,'minTaskMember':{'w':-2}}"),
                         INVALID, "snapshot.podGroups[0].spec.minTaskMember[w]"),
+                Arguments.of("a min-per-role annotation without a label key",
+                        roles(v1a2, "leader=1", "{" + GANG + "}"), INVALID, ROLES_FIELD),
+                Arguments.of("a min-per-role minimum below 1",
+                        roles(v1b1, "role: leader=0", "{" + GANG + "}"), INVALID, ROLES_FIELD),
+                Arguments.of("a min-per-role minimum that is not a number",
+                        roles(cosched, "role: leader=x", "{'minMember':2}"), INVALID, ROLES_FIELD),
+                Arguments.of("a min-per-role annotation on a basic PodGroup",
+                        roles(v1a2, "role: leader=1", "{'schedulingPolicy':{'basic':{}}}"), INVALID, ROLES_FIELD),
+                Arguments.of("a min-per-role annotation on a Volcano PodGroup without minMember",
+                        roles(volcano, "role: leader=1", "{}"), INVALID, ROLES_FIELD),
+                Arguments.of("a min-per-role annotation beside Volcano's minTaskMember",
+                        roles(volcano, "role: leader=1", "{'minMember':2,'minTaskMember':{'w':2}}"), FORBIDDEN,
+                        ROLES_FIELD),
                 Arguments.of("a v1alpha1 Workload without podGroups", workload(v1a1, "{}"),
                         REQUIRED, "snapshot.workloads[0].spec.podGroups"),
                 Arguments.of("a v1alpha1 Workload with two groups of one name",
@@ -123,7 +144,11 @@ class GangShapeRulesTest {
                 + "{'apiVersion':'scheduling.volcano.sh/v1beta1','metadata':{'name':'c'},'spec':{'minMember':3,"
                 + "'queue':'default','minResources':{'cpu':'3'},'minTaskMember':{'w':3}}},"
                 + "{'apiVersion':'scheduling.x-k8s.io/v1alpha1','metadata':{'name':'d'},'spec':{'minMember':3,"
-                + "'scheduleTimeoutSeconds':10}}],"
+                + "'scheduleTimeoutSeconds':10}},"
+                + "{'apiVersion':'scheduling.k8s.io/v1alpha2','metadata':{'name':'e','annotations':"
+                + "{'muster.dev/min-per-role':'app.kubernetes.io/component: leader=1,worker=4'}},'spec':{" + GANG + "}},"
+                + "{'apiVersion':'scheduling.x-k8s.io/v1alpha1','metadata':{'name':'f','annotations':"
+                + "{'muster.dev/min-per-role':'role: ps=9'}},'spec':{'minMember':1}}],"
                 + "'workloads':[{'apiVersion':'scheduling.k8s.io/v1alpha1','metadata':{'name':'w1'},"
                 + "'spec':{'podGroups':[{'name':'w','policy':{'gang':{'minCount':2}}}]}},"
                 + "{'apiVersion':'scheduling.k8s.io/v1beta1','metadata':{'name':'wl'},"

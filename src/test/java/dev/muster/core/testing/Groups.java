@@ -26,6 +26,7 @@ public final class Groups {
     private final List<Condition> conditions = new ArrayList<>();
     private final Map<String, String> annotations = new LinkedHashMap<>();
     private DisruptionMode disruptionMode = DisruptionMode.Pod;
+    private final Map<String, Integer> minPerRole = new LinkedHashMap<>();
 
     private Groups(String name, SchedulingPolicy policy) {
         this.name = name;
@@ -75,9 +76,15 @@ public final class Groups {
         return this;
     }
 
+    /** A per-role minimum: at least {@code min} members of role {@code role} bound or placed. */
+    public Groups minPerRole(String role, int min) {
+        minPerRole.put(role, min);
+        return this;
+    }
+
     public PodGroup build() {
         return new PodGroup(new GroupRef(namespace, name), "uid-" + name, 1, created, policy, topology, List.of(),
-                disruptionMode, null, priority, conditions, annotations);
+                disruptionMode, null, priority, conditions, annotations, null, null, null, minPerRole);
     }
 
     /** The pod, as a member of group {@code group} in its namespace. */
@@ -101,6 +108,15 @@ public final class Groups {
         return new Pod(p.ref(), p.uid(), p.labels(), created, p.nodeName(), p.phase(), p.schedulerName(),
                 p.requests(), priority, p.priorityClassName(), p.preemptionPolicy(), p.nodeSelector(), p.affinity(),
                 p.tolerations(), p.hostPorts(), p.topologySpreadConstraints(), gates, group, p.resourceClaims(),
-                p.nominatedNodeName(), p.terminating());
+                p.nominatedNodeName(), p.terminating(), p.resourceClaimStatuses(), p.role());
+    }
+
+    /** The pod with role {@code role} in its group (for per-role minimums). */
+    public static Pod withRole(Pod p, String role) {
+        return new Pod(p.ref(), p.uid(), p.labels(), p.creationEpochSec(), p.nodeName(), p.phase(), p.schedulerName(),
+                p.requests(), p.priority(), p.priorityClassName(), p.preemptionPolicy(), p.nodeSelector(),
+                p.affinity(), p.tolerations(), p.hostPorts(), p.topologySpreadConstraints(), p.schedulingGates(),
+                p.podGroupName(), p.resourceClaims(), p.nominatedNodeName(), p.terminating(),
+                p.resourceClaimStatuses(), role);
     }
 }

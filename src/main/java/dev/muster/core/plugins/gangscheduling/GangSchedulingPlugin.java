@@ -9,19 +9,25 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreEnqueuePlugin;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.ResourceIndex;
+import dev.muster.core.framework.RoleTally;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.ResourceList;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.SchedulingPolicy;
 
+import java.util.List;
+import java.util.Map;
+
 /**
  * All-or-nothing for {@code gang} PodGroups (upstream GangScheduling, v1.36).
  * <ul>
  *   <li>PreEnqueue: a gang whose members that can be placed (bound plus pending, gated ones excluded) number fewer
- *   than {@code minCount} waits; nothing is tried.</li>
- *   <li>Permit (validation mode): Wait while bound plus placed members are below {@code minCount}, Success once
- *   they reach it. Basic groups always get Success.</li>
+ *   than {@code minCount} waits; nothing is tried. So does a gang with per-role minimums
+ *   ({@link PodGroup#minPerRole}, beyond upstream) when some role has fewer such members than its minimum.</li>
+ *   <li>Permit (validation mode): Wait while bound plus placed members are below {@code minCount}, or while some
+ *   role's bound plus placed members are below its minimum; Success once all hold. Basic groups always get
+ *   Success.</li>
  *   <li>PreFilter, for a group with {@code minResources} (coscheduling and Volcano PodGroups): the free capacity
  *   summed over every node (allocatable minus the requests of the pods there that are not the group's own) must hold
  *   {@code minResources}, else each member is unschedulable and unresolvable with coscheduling's own
@@ -47,13 +53,47 @@ public final class GangSchedulingPlugin implements PreEnqueuePlugin, PreFilterPl
         }
         int usable = group.bound().size() + group.pending().size();
         if (usable >= policy.minCount()) {
-            return Status.SUCCESS;
+            return group.group().hasRoleMinimums() ? rolesEnqueue(group) : Status.SUCCESS;
         }
         int exist = usable + group.gated().size();
         return Status.unresolvable(NAME, String.format(
                 "waiting for minCount pods from a gang to appear in scheduling queue: %d of %d needed member(s) "
                         + "can be scheduled (%d exist, %d bound, %d gated)",
                 usable, policy.minCount(), exist, group.bound().size(), group.gated().size()));
+    }
+
+    /** PreEnqueue's per-role check: the first role (by name) with fewer schedulable members than its minimum. */
+    private static Status rolesEnqueue(GroupContext group) {
+        for (Map.Entry<String, Integer> e : group.group().minPerRole().entrySet()) {
+            String role = e.getKey();
+            int bound = count(group.bound(), role);
+            int usable = bound + count(group.pending(), role);
+            if (usable >= e.getValue()) {
+                continue;
+            }
+            int gated = count(group.gated(), role);
+            return Status.unresolvable(NAME, String.format(
+                    "waiting for pods of role \"%s\" from a gang to appear in scheduling queue: %d of %d needed "
+                            + "member(s) can be scheduled (%d exist, %d bound, %d gated)",
+                    role, usable, e.getValue(), usable + gated, bound, gated));
+        }
+        return Status.SUCCESS;
+    }
+
+    private static int count(List<PodInfo> pods, String role) {
+        int n = 0;
+        for (PodInfo p : pods) {
+            if (role.equals(p.pod().role())) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Permit's message while a role is below its minimum (and bound plus placed members reach minCount). */
+    public static String waitingForRole(RoleTally.Shortfall s) {
+        return String.format("waiting for pods of role \"%s\" from a gang to be scheduled: %d of %d needed",
+                s.role(), s.have(), s.need());
     }
 
     @Override
@@ -136,9 +176,13 @@ public final class GangSchedulingPlugin implements PreEnqueuePlugin, PreFilterPl
     @Override
     public Status permit(GroupContext group, PodInfo pod, NodeInfo node, int placedInCycle) {
         SchedulingPolicy policy = group.group().policy();
-        if (!policy.isGang() || group.bound().size() + placedInCycle >= policy.minCount()) {
+        if (!policy.isGang()) {
             return Status.SUCCESS;
         }
-        return Status.waiting(NAME, WAITING_FOR_MIN_COUNT);
+        if (group.bound().size() + placedInCycle < policy.minCount()) {
+            return Status.waiting(NAME, WAITING_FOR_MIN_COUNT);
+        }
+        RoleTally.Shortfall shortRole = group.roles() == null ? null : group.roles().shortfall();
+        return shortRole == null ? Status.SUCCESS : Status.waiting(NAME, waitingForRole(shortRole));
     }
 }

@@ -46,13 +46,25 @@ public final class PodGroupCycle {
     private final SnapshotOverlay snapshot;
     private final MemberAssumption assumption;
     private final long searchBudget;
+    private final String withinName;
+    private final int[] within;
 
     /** @param searchBudget node evaluations the bounded search may spend per placement (0: greedy only) */
     public PodGroupCycle(SchedulingScope scope, long searchBudget) {
+        this(scope, searchBudget, null, null);
+    }
+
+    /**
+     * A cycle that places members only on {@code within} (ascending snapshot indices, from the snapshot's topology
+     * domains), named {@code withinName}: the domain a CompositePodGroup's constraint chose for its whole tree.
+     */
+    public PodGroupCycle(SchedulingScope scope, long searchBudget, String withinName, int[] within) {
         this.scope = scope;
         this.snapshot = scope.snapshot();
         this.assumption = new MemberAssumption(scope);
         this.searchBudget = searchBudget;
+        this.withinName = withinName;
+        this.within = within;
     }
 
     /** Runs the whole cycle for a group and its members (every pod naming it, in request order). */
@@ -85,14 +97,14 @@ public final class PodGroupCycle {
      * stay assumed). Without a generator that constrains the group, one pass over all nodes.
      */
     AlgorithmResult place(GroupContext group) {
-        Placement all = scope.allNodes();
-        PlacementGeneratePlugin.Result generated = scope.runtime().runPlacementGenerate(group, all,
-                scope.allNodeIndices());
+        Placement all = within == null ? scope.allNodes() : scope.placement(withinName, within);
+        PlacementGeneratePlugin.Result generated = scope.runtime().runPlacementGenerate(group, scope.allNodes(),
+                within == null ? scope.allNodeIndices() : within);
         if (!generated.status().isSuccess()) {
             return PlacementSelection.infeasible(group, generated.status().message(), List.of());
         }
         if (generated.candidates() == null) {
-            return new AlgorithmResult(placeMembers(group, all), null, null, List.of());
+            return new AlgorithmResult(placeMembers(group, all), null, within == null ? null : withinName, List.of());
         }
         return new PlacementSelection(scope, this, group).run(generated.candidates());
     }
@@ -181,7 +193,7 @@ public final class PodGroupCycle {
      * nominated nodes, so later groups of the request see the capacity as taken.
      */
     private GroupOutcome preempt(GroupContext group, AlgorithmResult failed) {
-        PodGroupCycle greedy = new PodGroupCycle(scope, 0); // trials and nominations: no bounded search
+        PodGroupCycle greedy = new PodGroupCycle(scope, 0, withinName, within); // trials, nominations: no search
         int[] mark = new int[1];
         AlgorithmResult[] nominated = new AlgorithmResult[1];
         PostFilterPlugin.Result r = scope.runtime().runPostFilter(group, snapshot.groupPriority(group.group().ref()),

@@ -1,5 +1,6 @@
 package dev.muster.core.decision;
 
+import dev.muster.core.cycle.CompositeCycle;
 import dev.muster.core.cycle.GroupOutcome;
 import dev.muster.core.cycle.PodGroupCycle;
 import dev.muster.core.cycle.SchedulingScope;
@@ -7,6 +8,7 @@ import dev.muster.core.cycle.CycleAbortedException;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.Profile;
 import dev.muster.core.model.Condition;
+import dev.muster.core.model.CompositePodGroup;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
@@ -87,10 +89,17 @@ public final class DecisionEngine {
                 config.batching());
         List<GroupRef> order = groupsToDecide(snapshot, selected);
         List<Decision> decisions = new ArrayList<>(order.size());
+        Set<GroupRef> decidedTrees = new java.util.HashSet<>();
         try {
             for (GroupRef ref : order) {
                 scope.checkStop();
-                decisions.add(observedGroup(scope, ref, opts));
+                CompositePodGroup root = rootOf(snapshot, ref);
+                if (root == null) {
+                    decisions.add(observedGroup(scope, ref, opts));
+                } else if (decidedTrees.add(root.ref())) {
+                    // A tree is decided whole, where its first group comes in the order.
+                    decisions.addAll(observedTree(scope, root, opts));
+                }
             }
         } catch (CycleAbortedException e) {
             throw new DecisionAbortedException();
@@ -165,11 +174,24 @@ public final class DecisionEngine {
         if (group == null) {
             return notFound(ref, all);
         }
+        if (group.parentComposite() != null) {
+            // Its composite is not in the snapshot: the pods wait for it, as for a missing PodGroup.
+            return new DecisionBuilder(ref, group, snapshot, options).waiting(pendingOf(all), String.format(
+                    "waiting for pod group's composite pod group \"%s\" to appear in scheduling queue",
+                    group.parentComposite())).withCompositePodGroup(new GroupRef(ref.namespace(),
+                    group.parentComposite()));
+        }
         GroupOutcome outcome = new PodGroupCycle(scope, config.searchBudget()).run(group, all, options.preemption());
-        DecisionBuilder out = new DecisionBuilder(ref, group, snapshot, options);
         preempted[0] = outcome.kind() == GroupOutcome.Kind.PREEMPTING
                 || (outcome.kind() == GroupOutcome.Kind.UNSCHEDULABLE && options.preemption()
                 && scope.runtime().hasPostFilter());
+        return decision(snapshot, group, outcome, options);
+    }
+
+    /** A cycle's outcome as the group's decision. */
+    private static Decision decision(SnapshotOverlay snapshot, PodGroup group, GroupOutcome outcome,
+                                     DecisionOptions options) {
+        DecisionBuilder out = new DecisionBuilder(group.ref(), group, snapshot, options);
         return switch (outcome.kind()) {
             case REJECTED -> out.unschedulableAll(outcome.group().pending(), outcome.message(), null);
             case WAITING -> out.waiting(outcome.group().pending(), outcome.message());
@@ -177,6 +199,67 @@ public final class DecisionEngine {
             case PREEMPTING -> out.preempting(outcome.result(), assignments(outcome.victims()));
             case UNSCHEDULABLE -> out.unschedulable(outcome.group(), outcome.result(), outcome.message());
         };
+    }
+
+    /** The root of the CompositePodGroup tree the group belongs to, or null when it has no (known) parent. */
+    private static CompositePodGroup rootOf(SnapshotOverlay snapshot, GroupRef ref) {
+        PodGroup g = snapshot.podGroups().get(ref);
+        CompositePodGroup c = g == null ? null : snapshot.snapshot().parentOf(g);
+        Map<GroupRef, CompositePodGroup> all = snapshot.snapshot().compositePodGroups();
+        for (int depth = 0; c != null && c.parent() != null && depth < CompositePodGroup.MAX_TREE_DEPTH; depth++) {
+            CompositePodGroup up = all.get(new GroupRef(c.ref().namespace(), c.parent()));
+            if (up == null) {
+                break;
+            }
+            c = up;
+        }
+        return c;
+    }
+
+    /**
+     * A CompositePodGroup tree decided whole ({@link CompositeCycle}): one decision per child PodGroup with a member
+     * to place, naming its composite. When the tree does not hold, every such child is Unschedulable with the
+     * reason that names the child that held the tree back.
+     */
+    private List<Decision> observedTree(SchedulingScope scope, CompositePodGroup root, DecisionOptions options) {
+        long start = System.nanoTime();
+        SnapshotOverlay snapshot = scope.snapshot();
+        CompositeCycle.Result tree = new CompositeCycle(scope, config.searchBudget()).run(root);
+        List<Decision> out = new ArrayList<>();
+        for (CompositeCycle.Child c : tree.children()) {
+            List<PodInfo> pending = pendingOf(snapshot.members(c.group().ref()));
+            if (pending.isEmpty()) {
+                continue;
+            }
+            DecisionBuilder builder = new DecisionBuilder(c.group().ref(), c.group(), snapshot, options);
+            Decision d;
+            if (c.failure() != null) {
+                d = builder.unschedulableAll(pending, c.failure(), null);
+            } else if (c.outcome() == null) {
+                d = builder.unschedulableAll(pending, "not tried: its composite pod group \"" + c.parent().ref()
+                        + "\" could no longer reach minGroupCount", null);
+            } else {
+                d = decision(snapshot, c.group(), c.outcome(), options);
+            }
+            out.add(d.withCompositePodGroup(c.parent().ref()));
+        }
+        out.sort(Comparator.comparing(Decision::podGroup));
+        long share = out.isEmpty() ? 0 : (System.nanoTime() - start) / out.size();
+        for (Decision d : out) {
+            observer.decided(d, false, share);
+        }
+        return out;
+    }
+
+    /** Members the cycle would place: unbound, not gated, not terminating. */
+    private static List<PodInfo> pendingOf(List<PodInfo> members) {
+        List<PodInfo> out = new ArrayList<>();
+        for (PodInfo p : members) {
+            if (isPending(p.pod()) && !p.pod().isGated()) {
+                out.add(p);
+            }
+        }
+        return out;
     }
 
     private static List<Assignment> assignments(List<PodInfo> victims) {

@@ -7,8 +7,15 @@ import java.util.List;
  * engine compiles it into a {@code ClusterSnapshot} once per request.
  */
 public record ClusterState(List<Node> nodes, List<Pod> pods, List<PodGroup> podGroups,
-                           List<PriorityClass> priorityClasses, List<PodDisruptionBudget> podDisruptionBudgets) {
+                           List<PriorityClass> priorityClasses, List<PodDisruptionBudget> podDisruptionBudgets,
+                           List<CompositePodGroup> compositePodGroups) {
+    public ClusterState(List<Node> nodes, List<Pod> pods, List<PodGroup> podGroups,
+                        List<PriorityClass> priorityClasses, List<PodDisruptionBudget> podDisruptionBudgets) {
+        this(nodes, pods, podGroups, priorityClasses, podDisruptionBudgets, List.of());
+    }
+
     public ClusterState {
+        compositePodGroups = compositePodGroups == null ? List.of() : List.copyOf(compositePodGroups);
         nodes = nodes == null ? List.of() : List.copyOf(nodes);
         pods = pods == null ? List.of() : List.copyOf(pods);
         podGroups = podGroups == null ? List.of() : List.copyOf(podGroups);

@@ -14,6 +14,8 @@ import java.util.List;
  *                           Volcano {@code minResources}, with {@code pods} = the minimum member count); null: no check
  * @param warnings           what the request says about the group that does not stop it from being decided (a
  *                           template reference to a missing Workload, a policy that differs from its template)
+ * @param parentComposite    {@code spec.parentCompositePodGroupName}: the CompositePodGroup (same namespace) the group
+ *                           is a child of, or null
  * @param minPerRole         per-role minimums of a gang: role → members of that role ({@link Pod#role}) that must be
  *                           bound or placed, besides {@code minCount}; sorted by role, empty when the group has none
  */
@@ -22,7 +24,18 @@ public record PodGroup(GroupRef ref, String uid, long generation, long creationE
                        String priorityClassName, Integer priority, List<Condition> conditions,
                        java.util.Map<String, String> annotations,
                        java.util.Map<String, String> resourceClaimStatuses, ResourceList minResources,
-                       List<String> warnings, java.util.Map<String, Integer> minPerRole) {
+                       List<String> warnings, java.util.Map<String, Integer> minPerRole, String parentComposite) {
+    public PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
+                    List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
+                    String priorityClassName, Integer priority, List<Condition> conditions,
+                    java.util.Map<String, String> annotations,
+                    java.util.Map<String, String> resourceClaimStatuses, ResourceList minResources,
+                    List<String> warnings, java.util.Map<String, Integer> minPerRole) {
+        this(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims, disruptionMode,
+                priorityClassName, priority, conditions, annotations, resourceClaimStatuses, minResources, warnings,
+                minPerRole, null);
+    }
+
     public PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
                     List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
                     String priorityClassName, Integer priority, List<Condition> conditions,
@@ -76,6 +89,13 @@ public record PodGroup(GroupRef ref, String uid, long generation, long creationE
         all.addAll(more);
         return new PodGroup(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims,
                 disruptionMode, priorityClassName, priority, conditions, annotations, resourceClaimStatuses,
-                minResources, all, minPerRole);
+                minResources, all, minPerRole, parentComposite);
+    }
+
+    /** The same group as a child of the CompositePodGroup of that name (same namespace). */
+    public PodGroup withParentComposite(String parent) {
+        return new PodGroup(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims,
+                disruptionMode, priorityClassName, priority, conditions, annotations, resourceClaimStatuses,
+                minResources, warnings, minPerRole, parent);
     }
 }

@@ -7,6 +7,7 @@ import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.ResourceIndex;
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.CompositePodGroup;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
@@ -42,6 +43,8 @@ public final class ClusterSnapshot {
     private final Map<PodRef, PodInfo> podsByRef;
     private final Map<GroupRef, PodGroup> groups;
     private final Map<GroupRef, Integer> groupPriorities;
+    private final Map<GroupRef, CompositePodGroup> composites = new TreeMap<>();
+    private final Priorities compositePriorities;
     private final Map<GroupRef, List<PodInfo>> membersByGroup;
     private final List<PodDisruptionBudget> pdbs;
     private final ClaimBook.Catalog claims;
@@ -78,11 +81,17 @@ public final class ClusterSnapshot {
         }
 
         Priorities priorities = new Priorities(state.priorityClasses());
+        this.compositePriorities = priorities;
         this.groups = new TreeMap<>();
         this.groupPriorities = new HashMap<>();
+        for (CompositePodGroup c : state.compositePodGroups()) {
+            composites.put(c.ref(), c);
+        }
         for (PodGroup g : state.podGroups()) {
             groups.put(g.ref(), g);
-            groupPriorities.put(g.ref(), priorities.resolve(g.priority(), g.priorityClassName()));
+            CompositePodGroup setter = prioritySetter(g);
+            groupPriorities.put(g.ref(), setter != null ? priorities.resolve(setter.priority(), setter.priorityClassName())
+                    : priorities.resolve(g.priority(), g.priorityClassName()));
         }
 
         this.pods = new ArrayList<>(state.pods().size());
@@ -118,6 +127,35 @@ public final class ClusterSnapshot {
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
         this.claims = dra.isEmpty() && !anyPodClaims(state) ? null : new ClaimBook.Catalog(dra);
+    }
+
+    /** The nearest composite above the group that sets a priority: it stands for the whole tree below it. */
+    private CompositePodGroup prioritySetter(PodGroup g) {
+        CompositePodGroup c = parentOf(g);
+        for (int depth = 0; c != null && depth <= CompositePodGroup.MAX_TREE_DEPTH; depth++) {
+            if (c.setsPriority()) {
+                return c;
+            }
+            c = c.parent() == null ? null : composites.get(new GroupRef(c.ref().namespace(), c.parent()));
+        }
+        return null;
+    }
+
+    /** The CompositePodGroup a PodGroup is a child of, or null (none named, or not in the snapshot). */
+    public CompositePodGroup parentOf(PodGroup g) {
+        return g.parentComposite() == null ? null
+                : composites.get(new GroupRef(g.ref().namespace(), g.parentComposite()));
+    }
+
+    /** The snapshot's CompositePodGroups by reference, in reference order. */
+    public Map<GroupRef, CompositePodGroup> compositePodGroups() {
+        return Collections.unmodifiableMap(composites);
+    }
+
+    /** The resolved priority of a composite that sets one, else null. */
+    public Integer compositePriority(GroupRef ref) {
+        CompositePodGroup c = composites.get(ref);
+        return c == null || !c.setsPriority() ? null : compositePriorities.resolve(c.priority(), c.priorityClassName());
     }
 
     private static boolean anyPodClaims(ClusterState state) {

@@ -1,0 +1,161 @@
+package dev.muster.core.decision;
+
+import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.CompositePodGroup;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.Node;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.testing.Groups;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import static dev.muster.core.decision.DecisionEngineTest.placements;
+import static dev.muster.core.decision.DecisionEngineTest.worker;
+import static dev.muster.core.testing.Nodes.node;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** CompositePodGroup trees: one atomic promise over several PodGroups, one domain for all their members. */
+class CompositePodGroupTest {
+    private static final String RACK = "topology.kubernetes.io/rack";
+    private final DecisionEngine engine = new DecisionEngine(EngineConfig.DEFAULT);
+
+    private static Node rackNode(String name, String rack, String cpu) {
+        return node(name).label(RACK, rack).allocatable("cpu", cpu).allocatable("memory", "32Gi").build();
+    }
+
+    private static CompositePodGroup composite(String name, String parent, int minGroupCount, String topologyKey,
+                                               Integer priority) {
+        return new CompositePodGroup(new GroupRef("default", name), parent, minGroupCount > 0, minGroupCount,
+                topologyKey == null ? List.of() : List.of(topologyKey), null, null, priority, 0);
+    }
+
+    private static List<Pod> pods(String group, int n, String cpu) {
+        List<Pod> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(worker(group + "-" + i, group, cpu));
+        }
+        return out;
+    }
+
+    private Map<String, Decision> decide(List<Node> nodes, List<Pod> pods, List<PodGroup> groups,
+                                         List<CompositePodGroup> composites) {
+        DecisionResult r = engine.decide(new DecisionRequest(new ClusterState(nodes, pods, groups, List.of(),
+                List.of(), composites), null, new DecisionOptions(false, true)));
+        Map<String, Decision> byName = new TreeMap<>();
+        for (Decision d : r.decisions()) {
+            byName.put(d.podGroup().name(), d);
+        }
+        return byName;
+    }
+
+    @Test
+    @DisplayName("a gang composite whose second child does not fit places nothing, and says which child held it back")
+    void atomic() {
+        List<Node> nodes = List.of(node("n1").allocatable("cpu", "4").allocatable("memory", "32Gi").build());
+        List<Pod> pods = new ArrayList<>(pods("leader", 1, "2"));
+        pods.addAll(pods("workers", 2, "2"));
+        List<PodGroup> groups = List.of(Groups.gang("leader", 1).build().withParentComposite("job"),
+                Groups.gang("workers", 2).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decide(nodes, pods, groups, List.of(composite("job", null, 2, null, null)));
+
+        assertThat(d.get("leader").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("leader").placements()).isEmpty();
+        assertThat(d.get("workers").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("leader").message()).contains("composite pod group \"default/job\": 1 of 2 required child "
+                + "groups schedulable").contains("pod group \"default/workers\" held it back");
+        assertThat(d.get("leader").compositePodGroup()).isEqualTo(new GroupRef("default", "job"));
+        assertThat(d.get("workers").compositePodGroup()).isEqualTo(new GroupRef("default", "job"));
+    }
+
+    @Test
+    @DisplayName("minGroupCount 1 of 2: the child that fits is scheduled, the other keeps its own reason")
+    void minGroupCount() {
+        List<Node> nodes = List.of(node("n1").allocatable("cpu", "4").allocatable("memory", "32Gi").build());
+        List<Pod> pods = new ArrayList<>(pods("a", 1, "2"));
+        pods.addAll(pods("b", 2, "2"));
+        List<PodGroup> groups = List.of(Groups.gang("a", 1).build().withParentComposite("job"),
+                Groups.gang("b", 2).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decide(nodes, pods, groups, List.of(composite("job", null, 1, null, null)));
+
+        assertThat(d.get("a").outcome()).isEqualTo(Outcome.Scheduled);
+        assertThat(d.get("b").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("b").message()).doesNotContain("composite pod group");
+    }
+
+    @Test
+    @DisplayName("a rack constraint on the composite puts the leader with its workers, not in the first rack it fits")
+    void oneDomainForTheTree() {
+        List<Node> nodes = List.of(rackNode("a1", "r1", "4"), rackNode("b1", "r2", "4"), rackNode("b2", "r2", "4"));
+        List<Pod> pods = new ArrayList<>(pods("leader", 1, "2"));
+        pods.addAll(pods("workers", 3, "2"));
+        List<PodGroup> groups = List.of(Groups.gang("leader", 1).build().withParentComposite("job"),
+                Groups.gang("workers", 3).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decide(nodes, pods, groups, List.of(composite("job", null, 2, RACK, null)));
+
+        assertThat(d.get("leader").outcome()).isEqualTo(Outcome.Scheduled);
+        assertThat(d.get("workers").outcome()).isEqualTo(Outcome.Scheduled);
+        TreeSet<String> used = new TreeSet<>(placements(d.get("leader")).values());
+        used.addAll(placements(d.get("workers")).values());
+        assertThat(used).containsExactly("b1", "b2");
+    }
+
+    @Test
+    @DisplayName("a nested gang composite that falls short gives back its placed child inside a basic root")
+    void nested() {
+        List<Node> nodes = List.of(node("n1").allocatable("cpu", "4").allocatable("memory", "32Gi").build());
+        List<Pod> pods = new ArrayList<>(pods("x", 1, "2"));
+        pods.addAll(pods("y", 2, "2"));
+        pods.addAll(pods("z", 1, "2"));
+        List<PodGroup> groups = List.of(Groups.gang("x", 1).build().withParentComposite("inner"),
+                Groups.gang("y", 2).build().withParentComposite("inner"),
+                Groups.gang("z", 1).build().withParentComposite("root"));
+        List<CompositePodGroup> composites = List.of(composite("root", null, 0, null, null),
+                composite("inner", "root", 2, null, null));
+
+        Map<String, Decision> d = decide(nodes, pods, groups, composites);
+
+        assertThat(d.get("x").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("x").message()).contains("composite pod group \"default/inner\"");
+        assertThat(d.get("x").compositePodGroup()).isEqualTo(new GroupRef("default", "inner"));
+        // The capacity x gave back goes to z (x's tentative node is free again).
+        assertThat(d.get("z").outcome()).isEqualTo(Outcome.Scheduled);
+        assertThat(d.get("z").compositePodGroup()).isEqualTo(new GroupRef("default", "root"));
+    }
+
+    @Test
+    @DisplayName("the composite's priority stands for its children: its tree goes before a higher-priority group")
+    void compositePriority() {
+        List<Node> nodes = List.of(node("n1").allocatable("cpu", "2").allocatable("memory", "32Gi").build());
+        List<Pod> pods = new ArrayList<>(pods("alone", 1, "2"));
+        pods.addAll(pods("child", 1, "2"));
+        List<PodGroup> groups = List.of(Groups.gang("alone", 1).priority(500).build(),
+                Groups.gang("child", 1).priority(10).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decide(nodes, pods, groups, List.of(composite("job", null, 1, null, 1000)));
+
+        assertThat(d.get("child").outcome()).isEqualTo(Outcome.Scheduled);
+        assertThat(d.get("alone").outcome()).isEqualTo(Outcome.Unschedulable);
+    }
+
+    @Test
+    @DisplayName("a PodGroup whose composite is not in the snapshot waits for it")
+    void missingParent() {
+        List<Node> nodes = List.of(node("n1").allocatable("cpu", "4").allocatable("memory", "32Gi").build());
+        Map<String, Decision> d = decide(nodes, pods("g", 1, "1"),
+                List.of(Groups.gang("g", 1).build().withParentComposite("gone")), List.of());
+
+        assertThat(d.get("g").outcome()).isEqualTo(Outcome.WaitingForMembers);
+        assertThat(d.get("g").message()).isEqualTo(
+                "waiting for pod group's composite pod group \"gone\" to appear in scheduling queue");
+    }
+}

@@ -52,7 +52,6 @@ public class DraBench {
     @Benchmark
     public DecisionResult decideCompiled() {
         DecisionResult r = fixture.engine.decide(compiled, request.podGroups(), request.options(), () -> false);
-        compiled.rollbackTo(0);
         return r;
     }
 }

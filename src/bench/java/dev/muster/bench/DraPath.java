@@ -70,7 +70,6 @@ public final class DraPath {
                     case "decisions" -> f.full(body);
                     case "compiled" -> {
                         f.engine.decide(compiled, req.podGroups(), req.options(), () -> false);
-                        compiled.rollbackTo(0);
                     }
                     default -> throw new IllegalArgumentException(stages[s]);
                 }
@@ -108,7 +107,6 @@ public final class DraPath {
                 long t = System.nanoTime();
                 DecisionResult r = f.engine.decide(compiled, req.podGroups(), req.options(), () -> false);
                 long ms = (System.nanoTime() - t) / 1_000_000;
-                compiled.rollbackTo(0);
                 Decision d = r.decisions().get(0);
                 System.out.printf(Locale.ROOT, "gang %5d: %s, %d placed, %d ms%s%n", n, d.outcome(),
                         d.placements().size(), ms, d.outcome() == Outcome.Scheduled ? "" : " : " + d.message());

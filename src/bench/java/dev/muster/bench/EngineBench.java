@@ -73,7 +73,6 @@ public class EngineBench {
     @Benchmark
     public DecisionResult decideCompiled() {
         DecisionResult r = fixture.engine.decide(compiled, request.podGroups(), request.options(), () -> false);
-        compiled.rollbackTo(0);
         return r;
     }
 

@@ -71,7 +71,6 @@ public final class Probe {
                 case "full" -> f.full(body);
                 case "compiled" -> {
                     f.engine.decide(compiled, req.podGroups(), req.options(), () -> false);
-                    compiled.rollbackTo(0);
                 }
                 default -> f.decide(req);
             }

@@ -44,7 +44,6 @@ public final class RequestPath {
         stages.put("compile", () -> DecisionEngine.compile(Fixture.compile(doc)));
         stages.put("engine", () -> {
             f.engine.decide(compiled, request.podGroups(), request.options(), () -> false);
-            compiled.rollbackTo(0);
         });
         stages.put("decisions", () -> f.full(body));
 

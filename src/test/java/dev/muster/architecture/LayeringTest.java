@@ -48,8 +48,6 @@ class LayeringTest {
     private static final String FRAMEWORK = "dev.muster.core.framework..";
     private static final String CYCLE = "dev.muster.core.cycle..";
     private static final String DECISION = "dev.muster.core.decision..";
-    private static final String PREEMPTION = "dev.muster.core.preemption..";
-    private static final String TOPOLOGY = "dev.muster.core.topology..";
     /** The registry's own package only: {@code InTreePlugins}, not the plugin packages below it. */
     private static final String PLUGIN_REGISTRY = "dev.muster.core.plugins";
     private static final String PLUGIN_SUPPORT = "dev.muster.core.plugins.support..";
@@ -74,16 +72,14 @@ class LayeringTest {
             // The core: pure Java, inner layers first.
             new Layer("model", MODEL, false, true),
             new Layer("dra (device-allocation library)", DRA, false, true, MODEL),
-            new Layer("preemption (algorithm library)", PREEMPTION, false, true, MODEL),
-            new Layer("topology (algorithm library)", TOPOLOGY, false, true, MODEL),
-            new Layer("snapshot", SNAPSHOT, false, true, MODEL, DRA),
-            new Layer("framework", FRAMEWORK, false, true, MODEL, SNAPSHOT, DRA),
-            new Layer("plugin support", PLUGIN_SUPPORT, false, true, FRAMEWORK, MODEL, SNAPSHOT, DRA),
+            new Layer("framework", FRAMEWORK, false, true, MODEL, DRA),
+            new Layer("snapshot", SNAPSHOT, false, true, MODEL, DRA, FRAMEWORK),
+            new Layer("plugin support", PLUGIN_SUPPORT, false, true, FRAMEWORK, MODEL, DRA),
             new Layer("plugin registry", PLUGIN_REGISTRY, false, true,
-                    "dev.muster.core.plugins..", FRAMEWORK, MODEL, SNAPSHOT, DRA),
+                    "dev.muster.core.plugins..", FRAMEWORK, MODEL, DRA),
             // Plugins share code through plugins.support or through the algorithm libraries they adapt.
             new Layer("plugins (each on its own)", "dev.muster.core.plugins..", true, true,
-                    FRAMEWORK, MODEL, SNAPSHOT, PLUGIN_SUPPORT, DRA, PREEMPTION, TOPOLOGY),
+                    FRAMEWORK, MODEL, PLUGIN_SUPPORT, DRA),
             new Layer("cycle", CYCLE, false, true, FRAMEWORK, MODEL, SNAPSHOT, DRA),
             new Layer("decision", DECISION, false, true, CYCLE, FRAMEWORK, MODEL, SNAPSHOT, DRA, PLUGIN_REGISTRY),
             // Adapters: the core only through its door, each other only through the shared libraries.
@@ -107,15 +103,7 @@ class LayeringTest {
     record NamedException(String origin, String target, String reason) {
     }
 
-    static final List<NamedException> EXCEPTIONS = List.of(
-            new NamedException(SNAPSHOT, FRAMEWORK, "ClusterSnapshot is built from the framework's per-node index "
-                    + "(NodeInfo, PodInfo, PodIndex, ResourceIndex, StateKey); moving that index below the snapshot is "
-                    + "a change inside the core"),
-            new NamedException(PREEMPTION, FRAMEWORK, "VictimSearch takes framework types (PodInfo, "
-                    + "PostFilterPlugin.Simulation) instead of its own; an algorithm library should not"),
-            new NamedException(DECISION, "dev.muster.core.plugins.gangscheduling..", "DecisionBuilder reports "
-                    + "GangSchedulingPlugin.WAITING_FOR_MIN_COUNT (an inlined constant, seen in the source imports "
-                    + "only) rather than a message the registry exposes"));
+    static final List<NamedException> EXCEPTIONS = List.of();
 
     private static JavaClasses main;
 

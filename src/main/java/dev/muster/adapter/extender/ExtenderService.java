@@ -21,13 +21,13 @@ import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.PodMessage;
 import dev.muster.core.model.ClusterState;
-import dev.muster.core.model.DisruptionMode;
+import dev.muster.core.model.Disruption;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PodRef;
-import dev.muster.core.model.PriorityClass;
+import dev.muster.core.snapshot.Priorities;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -380,7 +380,7 @@ public final class ExtenderService {
             }
             boolean allowed = true;
             for (Pod v : victims) {
-                if (v == null || prio.effective(v) >= preemptorPriority
+                if (v == null || !Disruption.eligible(prio.effective(v), preemptorPriority)
                         || !disruptable(view.state(), v, onNode)) {
                     allowed = false;
                     break;
@@ -410,61 +410,16 @@ public final class ExtenderService {
                 break;
             }
         }
-        if (group == null || group.disruptionMode() != DisruptionMode.PodGroup) {
+        if (!Disruption.wholeGroup(group)) {
             return true;
         }
+        List<Pod> running = new ArrayList<>();
         for (Pod p : state.pods()) {
-            if (g.equals(p.groupRef()) && p.isBound() && !p.isTerminal() && !victimsOnNode.contains(p.ref())) {
-                return false;
+            if (g.equals(p.groupRef()) && p.isBound() && !p.isTerminal()) {
+                running.add(p);
             }
         }
-        return true;
-    }
-
-    /**
-     * Effective priorities the engine's way: a PodGroup's priority stands for its members; a
-     * priority is {@code spec.priority}, else the named PriorityClass's value (0 when the class is unknown), else
-     * the global-default class (highest value, then first name), else 0.
-     */
-    private static final class Priorities {
-        private final Map<String, Integer> classes = new java.util.HashMap<>();
-        private final Map<GroupRef, Integer> groups = new java.util.HashMap<>();
-        private final int globalDefault;
-
-        private Priorities(ClusterState view) {
-            PriorityClass dflt = null;
-            for (PriorityClass pc : view.priorityClasses()) {
-                classes.put(pc.name(), pc.value());
-                if (pc.globalDefault() && (dflt == null || pc.value() > dflt.value()
-                        || (pc.value() == dflt.value() && pc.name().compareTo(dflt.name()) < 0))) {
-                    dflt = pc;
-                }
-            }
-            globalDefault = dflt == null ? 0 : dflt.value();
-            for (PodGroup g : view.podGroups()) {
-                groups.put(g.ref(), resolve(g.priority(), g.priorityClassName()));
-            }
-        }
-
-        static Priorities of(ClusterState view) {
-            return new Priorities(view);
-        }
-
-        private int resolve(Integer explicit, String className) {
-            if (explicit != null) {
-                return explicit;
-            }
-            if (className == null || className.isEmpty()) {
-                return globalDefault;
-            }
-            Integer v = classes.get(className);
-            return v == null ? 0 : v;
-        }
-
-        int effective(Pod p) {
-            Integer g = p.groupRef() == null ? null : groups.get(p.groupRef());
-            return g != null ? g : resolve(p.priority(), p.priorityClassName());
-        }
+        return Disruption.respectsGroup(group, running, victimsOnNode);
     }
 
     /** A request the extender cannot act on; its message goes to the scheduler as {@code Error}. */

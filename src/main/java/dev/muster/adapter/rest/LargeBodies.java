@@ -24,10 +24,9 @@ import java.lang.annotation.Target;
  * whole, and the JSON decoder starts on it while the rest is still arriving ({@link Arrival}).
  *
  * <p>Why: Quarkus REST streams a body over {@code quarkus.rest.input-buffer-size} to a worker thread through a
- * blocking InputStream, one Vert.x buffer (of a few KB) at a time with a hand-off per buffer: on the 106 MB
- * {@code large} request ≈ 250 ms, where the same bytes cross the loopback in ≈ 50 ms (bench/README.md). Buffering it
- * all in Quarkus REST instead (a larger input buffer) was as fast but kept a list of buffers and two more copies (peak
- * RSS 2.2 GB). Here each buffer is copied once into the array and the decoding still happens on a worker
+ * blocking InputStream, one Vert.x buffer (of a few KB) at a time with a hand-off per buffer, several times slower
+ * than the same bytes crossing the loopback on the largest benchmark request (figures in bench/README.md). Buffering
+ * it all in Quarkus REST instead (a larger input buffer) was as fast but kept a list of buffers and two more copies. Here each buffer is copied once into the array and the decoding still happens on a worker
  * ({@link RequestDispatcher}). A filter, so Quarkus REST's own input handling, which leaves a request alone once its
  * entity stream is set, never touches the request; only bodies with a Content-Length over the input buffer (smaller
  * ones Quarkus REST buffers itself, chunked ones stream as before).

@@ -8,7 +8,7 @@ import dev.muster.core.framework.ReservePlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,7 +33,7 @@ final class BoundedSearch {
 
     private final MemberAssumption assumption;
     private final PodScheduler scheduler;
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final GroupContext group;
     private final Placement placement;
     private final long budget;
@@ -46,14 +46,14 @@ final class BoundedSearch {
     private long steps;
     private boolean exhausted;
 
-    BoundedSearch(PodScheduler scheduler, ClusterSnapshot snapshot, MemberAssumption assumption, GroupContext group,
+    BoundedSearch(PodScheduler scheduler, SnapshotOverlay snapshot, MemberAssumption assumption, GroupContext group,
                   Placement placement, long budget) {
         this(scheduler, snapshot, assumption, group, placement, budget,
                 Math.max(0, group.group().policy().minCount() - group.bound().size()));
     }
 
     /** @param need pending members a found placement must hold (more than minCount asks, to place more members) */
-    BoundedSearch(PodScheduler scheduler, ClusterSnapshot snapshot, MemberAssumption assumption, GroupContext group,
+    BoundedSearch(PodScheduler scheduler, SnapshotOverlay snapshot, MemberAssumption assumption, GroupContext group,
                   Placement placement, long budget, int need) {
         this.assumption = assumption;
         this.scheduler = scheduler;

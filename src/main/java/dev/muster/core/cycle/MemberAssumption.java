@@ -9,7 +9,7 @@ import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.RoleTally;
 import dev.muster.core.framework.Status;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 /**
  * Takes a member onto a node the one way every path of the cycle does (the greedy pass, the bounded search, a
@@ -19,7 +19,7 @@ import dev.muster.core.snapshot.ClusterSnapshot;
  * rolling the snapshot back gives back what Reserve took.
  */
 final class MemberAssumption {
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final FrameworkRuntime runtime;
     private final ClusterView cluster;
 

@@ -2,7 +2,7 @@ package dev.muster.core.cycle;
 
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.HashSet;
 import java.util.List;
@@ -29,7 +29,7 @@ final class MoreMembers {
      *               included)
      * @return the result to keep, its members assumed
      */
-    static CycleResult improve(PodGroupCycle cycle, PodScheduler scheduler, ClusterSnapshot snapshot,
+    static CycleResult improve(PodGroupCycle cycle, PodScheduler scheduler, SnapshotOverlay snapshot,
                                MemberAssumption assumption, GroupContext group, Placement placement, int mark,
                                CycleResult best, long budget) {
         int pending = group.pending().size();

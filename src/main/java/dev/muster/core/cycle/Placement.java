@@ -5,7 +5,7 @@ import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.ResourceIndex;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodGroup;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 /**
  * A set of nodes a PodGroup cycle may use (upstream's Placement): all nodes, or one topology domain. Node indices
@@ -15,16 +15,16 @@ import dev.muster.core.snapshot.ClusterSnapshot;
  */
 public final class Placement implements ClusterView {
     private final String name;
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final int[] nodes;
 
-    public Placement(String name, ClusterSnapshot snapshot, int[] nodes) {
+    public Placement(String name, SnapshotOverlay snapshot, int[] nodes) {
         this.name = name;
         this.snapshot = snapshot;
         this.nodes = nodes;
     }
 
-    public static Placement allNodes(ClusterSnapshot snapshot) {
+    public static Placement allNodes(SnapshotOverlay snapshot) {
         int[] all = new int[snapshot.nodeCount()];
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
@@ -116,7 +116,7 @@ public final class Placement implements ClusterView {
         return snapshot.claims();
     }
 
-    public ClusterSnapshot snapshot() {
+    public SnapshotOverlay snapshot() {
         return snapshot;
     }
 }

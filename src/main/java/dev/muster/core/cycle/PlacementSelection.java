@@ -5,7 +5,7 @@ import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PlacementGeneratePlugin;
 import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,16 +19,15 @@ import java.util.Map;
  * <p>
  * Deliberate differences from upstream: ties between placements break on the placement name, not at random;
  * candidates whose free capacity cannot hold the members needed are pruned before their members run; candidate
- * tiers (multi-level and preferred topology) are tried tightest first; and with the PodGroup annotation
- * {@value PodGroupCycle#STRATEGY}{@code : BestFit} feasible placements are ranked by the capacity they would leave
- * stranded ({@link BestFit}) instead of by PlacementScore plugins.
+ * tiers (multi-level and preferred topology) are tried tightest first; and a group may ask for a placement strategy
+ * (BestFit) that ranks its feasible placements in place of the PlacementScore plugins' weighted sum.
  * <p>
  * A candidate equivalent to one that ran already ({@link PlacementSymmetry}) is not run again: it gets that
  * candidate's outcome on its own nodes, exactly what running it would give.
  */
 final class PlacementSelection {
     private final SchedulingScope scope;
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final PodGroupCycle cycle;
     private final GroupContext group;
 
@@ -58,7 +57,6 @@ final class PlacementSelection {
         for (PlacementGeneratePlugin.Candidate c : candidates) {
             maxTier = Math.max(maxTier, c.tier());
         }
-        boolean bestFit = PodGroupCycle.BEST_FIT.equalsIgnoreCase(group.group().annotations().get(PodGroupCycle.STRATEGY));
         PlacementSymmetry symmetry = scope.batching() && candidates.size() > 1 ? PlacementSymmetry.of(scope, group) : null;
         Map<Object, Twin> twins = new HashMap<>();
         for (int tier = 0; tier <= maxTier; tier++) {
@@ -108,7 +106,7 @@ final class PlacementSelection {
                 }
             }
             if (!feasible.isEmpty()) {
-                return choose(feasible, reports, bestFit);
+                return choose(feasible, reports);
             }
         }
         if (candidates.isEmpty()) {
@@ -140,33 +138,17 @@ final class PlacementSelection {
         return new AlgorithmResult(new CycleResult(false, members, 0, SearchReport.NOT_RUN), message, null, reports);
     }
 
-    private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports, boolean bestFit) {
-        long[] totals;
-        int best = 0;
-        if (bestFit) {
-            BestFit.Ranked[] ranked = new BestFit(snapshot, group).rank(feasible.stream()
-                    .map(e -> new BestFit.Option(e.candidate(), e.result())).toList());
-            totals = new long[feasible.size()];
-            for (int i = 0; i < totals.length; i++) {
-                totals[i] = -ranked[i].strandedPpm();
-                if (BestFit.ORDER.compare(ranked[i], ranked[best]) < 0) {
-                    best = i;
-                }
-            }
-        } else {
-            List<Placement> placements = new ArrayList<>();
-            List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>();
-            for (Evaluated e : feasible) {
-                placements.add(e.placement());
-                proposals.add(proposal(e));
-            }
-            totals = scope.runtime().runPlacementScore(group, placements, proposals);
-            for (int i = 1; i < totals.length; i++) {
-                if (totals[i] > totals[best]) {
-                    best = i; // candidates arrive in name order, so the first of equals wins
-                }
-            }
+    private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports) {
+        List<Placement> placements = new ArrayList<>();
+        List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>();
+        for (Evaluated e : feasible) {
+            placements.add(e.placement());
+            proposals.add(proposal(e));
         }
+        PlacementScorePlugin.Ranking ranking = scope.runtime().runPlacementScore(group, scope.allNodes(), placements,
+                proposals);
+        long[] totals = ranking.scores();
+        int best = ranking.best();
         for (int i = 0; i < totals.length; i++) {
             Evaluated e = feasible.get(i);
             reports.add(new PlacementReport(e.candidate().name(), e.candidate().tier(), e.candidate().nodes().length,

@@ -8,7 +8,7 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.model.NodeSelectorRequirement;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -129,7 +129,7 @@ final class PlacementSymmetry {
      * changed. Also numbers each node's whole label set, with and without the hostname (labels never change).
      */
     static final class NodeClasses {
-        private final ClusterSnapshot snapshot;
+        private final SnapshotOverlay snapshot;
         private final FrameworkRuntime runtime;
         private final ClusterView cluster;
         private final List<String> selected;
@@ -140,7 +140,7 @@ final class PlacementSymmetry {
         private final Map<Look, Integer> ids = new HashMap<>();
         private final Map<Map<String, String>, Integer> labelSets = new HashMap<>();
 
-        NodeClasses(ClusterSnapshot snapshot, FrameworkRuntime runtime, ClusterView cluster, List<String> selected) {
+        NodeClasses(SnapshotOverlay snapshot, FrameworkRuntime runtime, ClusterView cluster, List<String> selected) {
             this.snapshot = snapshot;
             this.runtime = runtime;
             this.cluster = cluster;

@@ -10,7 +10,7 @@ import dev.muster.core.framework.ReservePlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,26 +28,22 @@ import java.util.List;
  *       group's policy holds yet. Members that fit nowhere are listed with kube-scheduler's FitError. When the
  *       greedy pass fails a gang that is not homogeneous, a {@link BoundedSearch} looks further; when a feasible
  *       pass leaves heterogeneous members out, {@link MoreMembers} looks for a placement that holds more.</li>
- *   <li><b>PlacementScore.</b> Among feasible placements of the lowest tier, the best is kept (or the one leaving
- *       least capacity stranded, with the BestFit strategy); the others are rolled back.</li>
+ *   <li><b>PlacementScore.</b> Among feasible placements of the lowest tier, the best is kept (or, when the group asks for a
+ *       placement strategy such as BestFit, the strategy's choice); the others are rolled back.</li>
  *   <li><b>PostFilter.</b> When nothing is feasible, preemption looks for victims; the group is then nominated on
  *       the cluster without them.</li>
  * </ol>
- * A feasible group's members stay assumed in the snapshot (later groups see the capacity as taken); an infeasible
- * group leaves the snapshot as it found it.
+ * A feasible group's members stay assumed in the run's overlay (later groups see the capacity as taken); an
+ * infeasible group leaves the overlay as it found it.
  */
 public final class PodGroupCycle {
-    /** PodGroup annotation choosing how feasible placements are ranked. */
-    public static final String STRATEGY = "muster.dev/placement-strategy";
-    public static final String BEST_FIT = "BestFit";
-
     /** Cycle order of pending members: priority descending, then creation, then namespace/name. */
     public static final Comparator<PodInfo> MEMBER_ORDER = Comparator.<PodInfo>comparingInt(p -> -p.priority())
             .thenComparingLong(p -> p.pod().creationEpochSec())
             .thenComparing(PodInfo::ref);
 
     private final SchedulingScope scope;
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final MemberAssumption assumption;
     private final long searchBudget;
 

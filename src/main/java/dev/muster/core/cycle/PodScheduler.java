@@ -8,7 +8,7 @@ import dev.muster.core.framework.Status;
 import dev.muster.core.model.Affinity;
 import dev.muster.core.model.PodAffinityTerm;
 import dev.muster.core.model.WeightedPodAffinityTerm;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -50,7 +50,7 @@ final class PodScheduler {
     /** Evaluations kept, least recently used dropped first: bounds memory at this many × O(nodes). */
     static final int CACHED_SIGNATURES = 16;
 
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final FrameworkRuntime runtime;
     private final ForkJoinPool pool;
     private final int parallelThreshold;
@@ -64,7 +64,7 @@ final class PodScheduler {
     private final boolean batching;
 
     /** @param batching false evaluates every pod in full (the reference the property tests compare against) */
-    PodScheduler(FrameworkRuntime runtime, ClusterSnapshot snapshot, ForkJoinPool pool, int parallelThreshold,
+    PodScheduler(FrameworkRuntime runtime, SnapshotOverlay snapshot, ForkJoinPool pool, int parallelThreshold,
                  boolean batching) {
         this.batching = batching;
         this.snapshot = snapshot;

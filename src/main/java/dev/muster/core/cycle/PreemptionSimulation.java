@@ -9,7 +9,7 @@ import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodRef;
 import dev.muster.core.model.PodDisruptionBudget;
 import dev.muster.core.model.PodGroup;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,7 +22,7 @@ import java.util.Set;
  * The caller rolls the snapshot back to its mark when the plugin's victims are not used.
  */
 public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final Placement all;
     private final java.util.function.Supplier<AlgorithmResult> trial;
     private final List<PodInfo> running = new ArrayList<>();

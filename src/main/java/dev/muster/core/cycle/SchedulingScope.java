@@ -2,7 +2,7 @@ package dev.muster.core.cycle;
 
 import dev.muster.core.framework.FrameworkRuntime;
 import dev.muster.core.framework.Profile;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -18,7 +18,7 @@ import java.util.concurrent.ForkJoinPool;
  * domain is the same array for every group.
  */
 public final class SchedulingScope {
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final FrameworkRuntime runtime;
     private final ForkJoinPool pool;
     private final int parallelThreshold;
@@ -33,18 +33,18 @@ public final class SchedulingScope {
      * @param pool              threads for filter/score over large placements, or null for sequential
      * @param parallelThreshold node count from which the pool is used
      */
-    public SchedulingScope(ClusterSnapshot snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold) {
+    public SchedulingScope(SnapshotOverlay snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold) {
         this(snapshot, profile, pool, parallelThreshold, () -> false);
     }
 
     /** @param stop polled between members and between candidate placements; true stops the run */
-    public SchedulingScope(ClusterSnapshot snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold,
+    public SchedulingScope(SnapshotOverlay snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold,
                            java.util.function.BooleanSupplier stop) {
         this(snapshot, profile, pool, parallelThreshold, stop, true);
     }
 
     /** @param batching whether schedulers keep evaluations per signature (false: every pod in full) */
-    public SchedulingScope(ClusterSnapshot snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold,
+    public SchedulingScope(SnapshotOverlay snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold,
                            java.util.function.BooleanSupplier stop, boolean batching) {
         this.stop = stop;
         this.batching = batching;
@@ -70,7 +70,7 @@ public final class SchedulingScope {
         }
     }
 
-    public ClusterSnapshot snapshot() {
+    public SnapshotOverlay snapshot() {
         return snapshot;
     }
 

@@ -13,8 +13,8 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.RoleTally;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodGroup;
-import dev.muster.core.plugins.gangscheduling.GangSchedulingPlugin;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.plugins.InTreePlugins;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,10 +28,10 @@ final class DecisionBuilder {
 
     private final GroupRef ref;
     private final PodGroup group;
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
     private final DecisionOptions options;
 
-    DecisionBuilder(GroupRef ref, PodGroup group, ClusterSnapshot snapshot, DecisionOptions options) {
+    DecisionBuilder(GroupRef ref, PodGroup group, SnapshotOverlay snapshot, DecisionOptions options) {
         this.ref = ref;
         this.group = group;
         this.snapshot = snapshot;
@@ -86,9 +86,9 @@ final class DecisionBuilder {
         SearchReport search = result.cycle().search();
         String message = result.message();
         RoleTally.Shortfall shortRole = roleShortfall(ctx, members);
-        String placedMessage = GangSchedulingPlugin.WAITING_FOR_MIN_COUNT;
+        String placedMessage = InTreePlugins.MEMBER_WAITING;
         if (shortRole != null && ctx.bound().size() + result.cycle().placed() >= group.policy().minCount()) {
-            placedMessage = GangSchedulingPlugin.waitingForRole(shortRole);
+            placedMessage = InTreePlugins.memberWaitingForRole(shortRole);
         }
         List<PodMessage> pods = new ArrayList<>();
         for (MemberResult m : members) {
@@ -105,7 +105,7 @@ final class DecisionBuilder {
             message = GROUP_UNSCHEDULABLE;
         }
         if (shortRole != null) {
-            message = GangSchedulingPlugin.waitingForRole(shortRole) + ". " + message;
+            message = InTreePlugins.memberWaitingForRole(shortRole) + ". " + message;
         }
         if (preemptionMessage != null) {
             message += (message.endsWith(".") ? "" : ".") + " preemption: " + preemptionMessage

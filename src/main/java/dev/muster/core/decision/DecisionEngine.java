@@ -12,6 +12,7 @@ import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.plugins.InTreePlugins;
 import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -26,7 +27,7 @@ import java.util.concurrent.ForkJoinPool;
  * keeps nothing between calls.
  * <p>
  * Groups are decided one after another (higher PodGroup priority, older, then namespace/name); a group's
- * placements stay assumed in the snapshot, so later groups never share its capacity. Each group's decision is its
+ * placements stay assumed in the run's overlay, so later groups never share its capacity. Each group's decision is its
  * {@link PodGroupCycle}; this class keeps the order and assembles the response.
  */
 public final class DecisionEngine {
@@ -72,16 +73,15 @@ public final class DecisionEngine {
     }
 
     /**
-     * Decides on a compiled snapshot that no decision has changed yet ({@code snapshot.mark() == 0}). The snapshot
-     * keeps the run's assumed placements and evictions afterwards; {@code snapshot.rollbackTo(0)} restores it, so
-     * one compiled snapshot can be decided again (the benchmarks time the engine that way).
+     * Decides on a compiled snapshot, in a run of its own ({@link ClusterSnapshot#overlay()}): the snapshot is not
+     * changed, so one compiled snapshot can be decided again (the benchmarks time the engine that way).
      *
      * @param selected the groups to decide, or null for every PodGroup with an unbound member
      * @throws DecisionAbortedException when {@code stop} turned true
      */
-    public DecisionResult decide(ClusterSnapshot snapshot, List<GroupRef> selected, DecisionOptions options,
+    public DecisionResult decide(ClusterSnapshot compiled, List<GroupRef> selected, DecisionOptions options,
                                  java.util.function.BooleanSupplier stop) {
-        snapshot.startRun();
+        SnapshotOverlay snapshot = compiled.overlay();
         DecisionOptions opts = options == null ? DecisionOptions.DEFAULT : options;
         SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold(), stop,
                 config.batching());
@@ -103,7 +103,7 @@ public final class DecisionEngine {
      * (unbound, not gated, not terminating). A group whose only unbound members are gated is not attempted, as
      * upstream; its pods are listed as SchedulingGated.
      */
-    private static List<GroupRef> groupsToDecide(ClusterSnapshot snapshot, List<GroupRef> selected) {
+    private static List<GroupRef> groupsToDecide(SnapshotOverlay snapshot, List<GroupRef> selected) {
         Set<GroupRef> refs = new LinkedHashSet<>();
         if (selected != null) {
             refs.addAll(selected);
@@ -124,11 +124,11 @@ public final class DecisionEngine {
         return order;
     }
 
-    private static int groupPriority(ClusterSnapshot snapshot, GroupRef ref) {
+    private static int groupPriority(SnapshotOverlay snapshot, GroupRef ref) {
         return snapshot.podGroups().containsKey(ref) ? snapshot.groupPriority(ref) : Integer.MIN_VALUE;
     }
 
-    private static long creation(ClusterSnapshot snapshot, GroupRef ref) {
+    private static long creation(SnapshotOverlay snapshot, GroupRef ref) {
         PodGroup g = snapshot.podGroups().get(ref);
         return g == null ? Long.MAX_VALUE : g.creationEpochSec();
     }
@@ -159,7 +159,7 @@ public final class DecisionEngine {
      * cycle reached PostFilter (looked for victims).
      */
     private Decision decideGroup(SchedulingScope scope, GroupRef ref, DecisionOptions options, boolean[] preempted) {
-        ClusterSnapshot snapshot = scope.snapshot();
+        SnapshotOverlay snapshot = scope.snapshot();
         PodGroup group = snapshot.podGroups().get(ref);
         List<PodInfo> all = snapshot.members(ref);
         if (group == null) {
@@ -201,7 +201,7 @@ public final class DecisionEngine {
     }
 
     /** Pods that take part in no decision: unbound members with scheduling gates. */
-    private static List<PodStatus> podStatuses(ClusterSnapshot snapshot) {
+    private static List<PodStatus> podStatuses(SnapshotOverlay snapshot) {
         List<PodStatus> out = new ArrayList<>();
         for (PodInfo p : snapshot.gatedPendingPods()) {
             out.add(new PodStatus(p.ref(), PodStatus.SCHEDULING_GATED,

@@ -17,8 +17,8 @@ import java.util.TreeMap;
 
 /**
  * The ResourceClaims of one decision: which claims each pod uses, what is allocated and reserved for whom, and what
- * this decision adds. Built once per request from its DRA objects; changed only through {@link #reserve} and
- * {@link #unreserve}, which the scheduler runs at Reserve/Unreserve, so a rolled-back member gives back its devices
+ * this decision adds. Opened per decision run on the request's {@link Catalog}; changed only through
+ * {@link #reserve} and {@link #unreserve}, which the scheduler runs at Reserve/Unreserve, so a rolled-back member gives back its devices
  * and reservations.
  * <p>
  * Rules, as kube-scheduler applies them with PodGroup-level claims enabled:
@@ -41,8 +41,8 @@ public final class ClaimBook {
     static final int MAX_GENERATED_BASE = 57;
 
     private final DeviceLedger ledger;
-    private final Map<String, ResourceClaim> claims = new HashMap<>();
-    private final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
+    private final Map<String, ResourceClaim> claims;
+    private final Map<String, ResourceClaimTemplate> templates;
     private final long stepBudget;
     private final Map<String, AllocationResult> allocatedHere = new HashMap<>();
     private final Map<String, List<ClaimConsumer>> addedConsumers = new HashMap<>();
@@ -53,19 +53,41 @@ public final class ClaimBook {
     private final Map<String, FirstFit> firstFits = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<Object, Integer> internedByIdentity = new java.util.IdentityHashMap<>();
 
+    /**
+     * What a request's DRA objects say before any decision: claims and templates by {@code namespace/name}, and the
+     * device index with the devices snapshot claims already hold. Built once per request; every decision run opens
+     * its own {@link ClaimBook} on it.
+     */
+    public static final class Catalog {
+        private final DraIndex index;
+        private final Map<String, ResourceClaim> claims = new HashMap<>();
+        private final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
+
+        public Catalog(DraObjects objects) {
+            List<AllocationResult> allocations = new ArrayList<>();
+            for (ResourceClaim c : objects.resourceClaims()) {
+                claims.put(c.key(), c);
+                if (c.allocation() != null) {
+                    allocations.add(c.allocation());
+                }
+            }
+            for (ResourceClaimTemplate t : objects.resourceClaimTemplates()) {
+                templates.put(t.namespace() + "/" + t.name(), t);
+            }
+            this.index = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations);
+        }
+    }
+
     /** @param stepBudget devices the allocator may look at per node and pod */
     public ClaimBook(DraObjects objects, long stepBudget) {
-        List<AllocationResult> allocations = new ArrayList<>();
-        for (ResourceClaim c : objects.resourceClaims()) {
-            claims.put(c.key(), c);
-            if (c.allocation() != null) {
-                allocations.add(c.allocation());
-            }
-        }
-        for (ResourceClaimTemplate t : objects.resourceClaimTemplates()) {
-            templates.put(t.namespace() + "/" + t.name(), t);
-        }
-        this.ledger = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations).newLedger();
+        this(new Catalog(objects), stepBudget);
+    }
+
+    /** A decision run's claims over a request's catalog. */
+    public ClaimBook(Catalog catalog, long stepBudget) {
+        this.claims = catalog.claims;
+        this.templates = catalog.templates;
+        this.ledger = catalog.index.newLedger();
         this.stepBudget = stepBudget;
     }
 

@@ -224,11 +224,22 @@ public final class FrameworkRuntime {
     }
 
     /**
-     * PlacementScore: each plugin scores every feasible placement, normalizes, and adds weight × score to the
-     * placement's total.
+     * PlacementScore: the first plugin that ranks the group's placements alone (a strategy the group asked for)
+     * decides; otherwise each plugin scores every feasible placement, normalizes, and adds weight × score to the
+     * placement's total, and the highest total wins (the first among equals: callers pass placements in name order).
+     *
+     * @param cluster    every node, as before any proposal is placed
+     * @param placements each proposal's own placement
      */
-    public long[] runPlacementScore(GroupContext group, List<? extends ClusterView> placements,
-                                    List<PlacementScorePlugin.Proposal> proposals) {
+    public PlacementScorePlugin.Ranking runPlacementScore(GroupContext group, ClusterView cluster,
+                                                         List<? extends ClusterView> placements,
+                                                         List<PlacementScorePlugin.Proposal> proposals) {
+        for (Profile.WeightedPlacementScore ws : profile.placementScore()) {
+            PlacementScorePlugin.Ranking alone = ws.plugin().rankAlone(group, cluster, proposals);
+            if (alone != null) {
+                return alone;
+            }
+        }
         long[] totals = new long[proposals.size()];
         for (Profile.WeightedPlacementScore ws : profile.placementScore()) {
             long[] s = new long[proposals.size()];
@@ -240,7 +251,13 @@ public final class FrameworkRuntime {
                 totals[i] += ws.weight() * s[i];
             }
         }
-        return totals;
+        int best = 0;
+        for (int i = 1; i < totals.length; i++) {
+            if (totals[i] > totals[best]) {
+                best = i;
+            }
+        }
+        return new PlacementScorePlugin.Ranking(totals, best);
     }
 
     /** Whether any PostFilter plugin is enabled. */

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * A node and what is on it during one decision run: the pods bound or assumed there and the sums of their
- * requests. Mutated only by the snapshot's assume/forget in the sequential parts of a cycle; Filter and Score
+ * requests. Mutated only by the run's overlay (assume/forget) in the sequential parts of a cycle; Filter and Score
  * plugins read it (possibly from several threads) and never change it.
  */
 public final class NodeInfo {
@@ -31,6 +31,22 @@ public final class NodeInfo {
         this.allocatable = allocatable;
         this.allowedPodNumber = allowedPodNumber;
         this.requested = new long[allocatable.length];
+    }
+
+    /**
+     * A node with the same pods, for a decision run to change without touching this one (a snapshot's compiled table
+     * is copied into each run's overlay).
+     */
+    public NodeInfo copy() {
+        NodeInfo c = new NodeInfo(index, node, allocatable, allowedPodNumber);
+        System.arraycopy(requested, 0, c.requested, 0, requested.length);
+        c.nonZeroCpu = nonZeroCpu;
+        c.nonZeroMemory = nonZeroMemory;
+        c.pods.addAll(pods);
+        c.usedPorts.addAll(usedPorts);
+        c.podsWithAffinity = podsWithAffinity;
+        c.podsWithRequiredAntiAffinity = podsWithRequiredAntiAffinity;
+        return c;
     }
 
     public int index() {
@@ -87,7 +103,7 @@ public final class NodeInfo {
         return podsWithRequiredAntiAffinity > 0;
     }
 
-    /** Adds a bound or assumed pod. Only {@code ClusterSnapshot} calls this. */
+    /** Adds a bound or assumed pod. Only the snapshot and its overlay call this. */
     public void add(PodInfo pod) {
         pods.add(pod);
         long[] r = pod.requestVector();
@@ -105,7 +121,7 @@ public final class NodeInfo {
         }
     }
 
-    /** Removes a pod added before. Only {@code ClusterSnapshot} calls this. */
+    /** Removes a pod added before. Only the snapshot and its overlay call this. */
     public void remove(PodInfo pod) {
         int at = pods.lastIndexOf(pod);
         if (at < 0) {

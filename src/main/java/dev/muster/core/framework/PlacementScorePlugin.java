@@ -10,8 +10,23 @@ public interface PlacementScorePlugin extends Plugin {
     record Proposal(String placement, int[] nodes, PodInfo[] pods, int[] podNodes) {
     }
 
+    /** Each placement's score as reported (higher is better) and the index of the winning placement. */
+    record Ranking(long[] scores, int best) {
+    }
+
     long scorePlacement(GroupContext group, ClusterView cluster, Proposal proposal);
 
     default void normalizePlacementScores(long[] scores) {
+    }
+
+    /**
+     * A placement strategy a group asks for (Muster's extension, e.g. BestFit): a plugin that returns a ranking for
+     * the group ranks its feasible placements alone, in place of the weighted sum of every PlacementScore plugin.
+     * Null, the default: the plugin only adds its weighted score.
+     *
+     * @param cluster every node of the snapshot, as before any proposal is placed
+     */
+    default Ranking rankAlone(GroupContext group, ClusterView cluster, java.util.List<Proposal> proposals) {
+        return null;
     }
 }

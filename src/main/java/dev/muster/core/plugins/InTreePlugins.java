@@ -15,6 +15,7 @@ import dev.muster.core.plugins.nodeunschedulable.NodeUnschedulablePlugin;
 import dev.muster.core.plugins.podgrouppodscount.PodGroupPodsCountPlugin;
 import dev.muster.core.plugins.podtopologyspread.PodTopologySpreadPlugin;
 import dev.muster.core.plugins.tainttoleration.TaintTolerationPlugin;
+import dev.muster.core.plugins.topologyplacement.BestFitPlugin;
 import dev.muster.core.plugins.topologyplacement.TopologyPlacementGeneratorPlugin;
 
 import java.util.Collections;
@@ -27,11 +28,19 @@ import java.util.function.Supplier;
 /**
  * The one registry of in-tree plugins: every plugin by its upstream name, and the default profile. To add a
  * plugin, add one entry to {@link #ENTRIES} (name, factory, default weight) at the position it takes in the
- * upstream default profile, or with weight {@link #NOT_DEFAULT} when it is not enabled by default.
+ * upstream default profile.
  */
 public final class InTreePlugins {
-    /** Weight marking a plugin that is registered but not part of the default profile. */
-    public static final int NOT_DEFAULT = -1;
+    /**
+     * What a placed member of a group that did not fit is told: the gang plugin's Permit wait, which is where such a
+     * member stops in kube-scheduler.
+     */
+    public static final String MEMBER_WAITING = GangSchedulingPlugin.WAITING_FOR_MIN_COUNT;
+
+    /** What a placed member is told when its gang's count holds but a role's minimum does not. */
+    public static String memberWaitingForRole(dev.muster.core.framework.RoleTally.Shortfall role) {
+        return GangSchedulingPlugin.waitingForRole(role);
+    }
 
     /** A registered plugin, its factory and its weight in the default profile (0 = no score there). */
     public record Entry(String name, Supplier<Plugin> factory, int defaultWeight) {
@@ -52,15 +61,12 @@ public final class InTreePlugins {
             // Workload-aware scheduling (v1.36 alpha gates GangScheduling, TopologyAwareWorkloadScheduling): on here.
             new Entry(GangSchedulingPlugin.NAME, GangSchedulingPlugin::new, 0),
             new Entry(TopologyPlacementGeneratorPlugin.NAME, TopologyPlacementGeneratorPlugin::new, 0),
+            // Muster's placement strategy: scores nothing unless a group asks for it, then ranks that group alone.
+            new Entry(BestFitPlugin.NAME, BestFitPlugin::new, 1),
             new Entry(PodGroupPodsCountPlugin.NAME, PodGroupPodsCountPlugin::new, 1),
             new Entry(DefaultPreemptionPlugin.NAME, DefaultPreemptionPlugin::new, 0));
 
     private InTreePlugins() {
-    }
-
-    /** Every in-tree plugin with its default weight, in default-profile order. */
-    public static List<Entry> entries() {
-        return ENTRIES;
     }
 
     /** Plugin factories by upstream name, sorted by name, so profiles can be built from configuration. */
@@ -78,9 +84,7 @@ public final class InTreePlugins {
     public static Profile defaultProfile() {
         Profile.Builder b = Profile.builder();
         for (Entry e : ENTRIES) {
-            if (e.defaultWeight() != NOT_DEFAULT) {
-                b.add(e.factory().get(), e.defaultWeight());
-            }
+            b.add(e.factory().get(), e.defaultWeight());
         }
         return b.build();
     }

@@ -4,10 +4,8 @@ import dev.muster.core.dra.Allocator;
 import dev.muster.core.dra.ClaimBook;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.framework.NodeInfo;
-import dev.muster.core.framework.PodIndex;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.ResourceIndex;
-import dev.muster.core.framework.StateKey;
 import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Node;
@@ -26,13 +24,14 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * One request's cluster, compiled once: nodes in a dense table (sorted by name, so index order is name order),
- * pods with dense request vectors and resolved priorities, PodGroups with resolved priorities and their members.
+ * One request's cluster, compiled once and never changed afterwards: nodes in a dense table (sorted by name, so index
+ * order is name order) holding their bound pods, pods with dense request vectors and resolved priorities, PodGroups
+ * with resolved priorities and their members, topology domains per label key, and the DRA catalog.
  * <p>
- * The snapshot is owned by one decision run. Pods are assumed onto nodes and forgotten again through
- * {@link #assume}/{@link #forget}, or in bulk through {@link #mark()}/{@link #rollbackTo(int)}; what plugins
- * reserve beside a member joins the same journal through {@link #recordUndo}. Everything else is immutable after
- * construction.
+ * A decision never changes it: each run opens a {@link SnapshotOverlay} ({@link #overlay()}), which copies the node
+ * table and holds everything the run assumes, evicts, reserves and logs. One compiled snapshot can therefore be
+ * decided again and again (the benchmarks time the engine that way). Lazily built parts (topology domains, the DRA
+ * catalog's memoised selector verdicts) are pure functions of the snapshot.
  */
 public final class ClusterSnapshot {
     private final ResourceIndex resources;
@@ -45,34 +44,18 @@ public final class ClusterSnapshot {
     private final Map<GroupRef, Integer> groupPriorities;
     private final Map<GroupRef, List<PodInfo>> membersByGroup;
     private final List<PodDisruptionBudget> pdbs;
-    private final ClaimBook claims;
-    private final int[] nodeVersion;
+    private final ClaimBook.Catalog claims;
     private final boolean[] onNode;
-    private final Map<String, java.util.SortedMap<String, int[]>> domains = new HashMap<>();
+    private final Map<String, java.util.SortedMap<String, int[]>> domains =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private int podsWithAffinity;
     private int podsWithRequiredAnti;
-    private final List<Change> journal = new ArrayList<>();
-    private final Map<StateKey<?>, PodIndex> indexes = new HashMap<>();
-    private PodIndex[] indexList = new PodIndex[0];
-    // Every change of a node's pods in order, undo included (rollback appends too): lets a caller that cached
-    // per-node results visit only the nodes changed since, instead of comparing every node's version.
-    private int[] changedNodes = new int[256];
-    private PodInfo[] changedPods = new PodInfo[256];
-    private int[] affinityPrefix = new int[257]; // affinityPrefix[i]: changes before i by pods with pod (anti-)affinity
-    private int changes;
-
-    /**
-     * One journal entry: a pod added to ({@code added}) or removed from a node, or (with {@code undo} set) what a
-     * plugin reserved for a member, given back by running {@code undo}.
-     */
-    private record Change(boolean added, PodInfo pod, int node, Runnable undo) {
-    }
 
     public ClusterSnapshot(ClusterState state) {
         this(state, DraObjects.NONE);
     }
 
-    /** @param dra the request's DRA objects; claims are tracked per decision run in {@link #claims()} */
+    /** @param dra the request's DRA objects; claims are tracked per decision run by the overlay */
     public ClusterSnapshot(ClusterState state, DraObjects dra) {
         TreeSet<String> scalars = new TreeSet<>();
         for (Node n : state.nodes()) {
@@ -87,7 +70,6 @@ public final class ClusterSnapshot {
         sorted.sort((a, b) -> a.name().compareTo(b.name()));
         this.nodes = new NodeInfo[sorted.size()];
         this.nodeIndex = new HashMap<>(sorted.size() * 2);
-        this.nodeVersion = new int[sorted.size()];
         for (int i = 0; i < nodes.length; i++) {
             Node n = sorted.get(i);
             long[] alloc = vector(n.allocatable());
@@ -95,7 +77,7 @@ public final class ClusterSnapshot {
             nodeIndex.put(n.name(), i);
         }
 
-        PriorityResolver priorities = new PriorityResolver(state.priorityClasses());
+        Priorities priorities = new Priorities(state.priorityClasses());
         this.groups = new TreeMap<>();
         this.groupPriorities = new HashMap<>();
         for (PodGroup g : state.podGroups()) {
@@ -135,7 +117,7 @@ public final class ClusterSnapshot {
         members.replaceAll((k, v) -> Collections.unmodifiableList(v));
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
-        this.claims = dra.isEmpty() && !anyPodClaims(state) ? null : new ClaimBook(dra, Allocator.DEFAULT_STEP_BUDGET);
+        this.claims = dra.isEmpty() && !anyPodClaims(state) ? null : new ClaimBook.Catalog(dra);
     }
 
     private static boolean anyPodClaims(ClusterState state) {
@@ -147,11 +129,28 @@ public final class ClusterSnapshot {
         return false;
     }
 
-    /**
-     * The request's ResourceClaims and what this run allocated and reserved, or null when the request has neither
-     * DRA objects nor pods with claims.
-     */
-    public ClaimBook claims() {
+    /** A new decision run on this snapshot: a copy of the node table and nothing assumed yet. */
+    public SnapshotOverlay overlay() {
+        return new SnapshotOverlay(this);
+    }
+
+    /** Per pod ordinal: on a node as compiled (bound, not terminal, on a known node). A copy. */
+    boolean[] compiledOnNode() {
+        return onNode.clone();
+    }
+
+    /** Bound pods carrying pod (anti-)affinity terms of any kind. */
+    int compiledPodsWithAffinity() {
+        return podsWithAffinity;
+    }
+
+    /** Bound pods carrying required pod anti-affinity terms. */
+    int compiledPodsWithRequiredAntiAffinity() {
+        return podsWithRequiredAnti;
+    }
+
+    /** The request's DRA catalog, or null when the request has neither DRA objects nor pods with claims. */
+    ClaimBook.Catalog claimCatalog() {
         return claims;
     }
 
@@ -186,8 +185,14 @@ public final class ClusterSnapshot {
         return nodes.length;
     }
 
-    public NodeInfo node(int index) {
+    /** The node as compiled: its bound pods only (a run reads its overlay's nodes instead). */
+    NodeInfo compiledNode(int index) {
         return nodes[index];
+    }
+
+    /** The node object (labels, allocatable, taints: what no run changes). */
+    public Node nodeObject(int index) {
+        return nodes[index].node();
     }
 
     /** Index of a node by name, or -1. */
@@ -234,14 +239,6 @@ public final class ClusterSnapshot {
         return pdbs;
     }
 
-    /**
-     * A number that changes whenever a pod is added to or removed from the node in this run: lets a caller
-     * that cached per-node results tell which nodes changed since.
-     */
-    public int nodeVersion(int node) {
-        return nodeVersion[node];
-    }
-
     private void count(PodInfo pod, int delta) {
         if (pod.pod().affinity().hasPodAffinity()) {
             podsWithAffinity += delta;
@@ -249,16 +246,6 @@ public final class ClusterSnapshot {
         if (!pod.pod().affinity().requiredPodAntiAffinity().isEmpty()) {
             podsWithRequiredAnti += delta;
         }
-    }
-
-    /** Pods on nodes with any pod (anti-)affinity terms. */
-    public int podsWithAffinity() {
-        return podsWithAffinity;
-    }
-
-    /** Pods on nodes with required pod anti-affinity terms. */
-    public int podsWithRequiredAntiAffinity() {
-        return podsWithRequiredAnti;
     }
 
     /**
@@ -270,6 +257,10 @@ public final class ClusterSnapshot {
         if (cached != null) {
             return cached;
         }
+        return domains.computeIfAbsent(key, this::groupNodes);
+    }
+
+    private java.util.SortedMap<String, int[]> groupNodes(String key) {
         TreeMap<String, int[]> out = new TreeMap<>();
         Map<String, int[]> counts = new HashMap<>();
         for (NodeInfo n : nodes) {
@@ -289,149 +280,6 @@ public final class ClusterSnapshot {
                 out.get(v)[fill.get(v)[0]++] = i;
             }
         }
-        java.util.SortedMap<String, int[]> result = java.util.Collections.unmodifiableSortedMap(out);
-        domains.put(key, result);
-        return result;
-    }
-
-    /**
-     * The index under {@code key}, built on first use from every pod on a node and kept current by
-     * {@link #assume}, {@link #forget} and {@link #rollbackTo} from then on (see {@link PodIndex}).
-     */
-    public <T extends PodIndex> T podIndex(StateKey<T> key, java.util.function.Supplier<T> empty) {
-        @SuppressWarnings("unchecked")
-        T index = (T) indexes.get(key);
-        if (index == null) {
-            index = empty.get();
-            for (NodeInfo n : nodes) {
-                List<PodInfo> on = n.pods();
-                for (int i = 0, size = on.size(); i < size; i++) {
-                    index.added(on.get(i), n);
-                }
-            }
-            indexes.put(key, index);
-            indexList = java.util.Arrays.copyOf(indexList, indexList.length + 1);
-            indexList[indexList.length - 1] = index;
-        }
-        return index;
-    }
-
-    private void indexAdded(PodInfo pod, int node) {
-        for (PodIndex index : indexList) {
-            index.added(pod, nodes[node]);
-        }
-    }
-
-    private void indexRemoved(PodInfo pod, int node) {
-        for (PodIndex index : indexList) {
-            index.removed(pod, nodes[node]);
-        }
-    }
-
-    /** How many node changes this run made so far (assume, forget and their undo each count one). */
-    public int changeCount() {
-        return changes;
-    }
-
-    /** The node of the i-th change ({@code 0 <= i < changeCount()}). */
-    public int changedNode(int i) {
-        return changedNodes[i];
-    }
-
-    /** The pod added or removed by the i-th change. */
-    public PodInfo changedPod(int i) {
-        return changedPods[i];
-    }
-
-    /**
-     * Starts a decision run on this snapshot: empties the change log (nothing may hold positions in it from an
-     * earlier run). Only allowed while no change is outstanding ({@code mark() == 0}).
-     */
-    public void startRun() {
-        if (!journal.isEmpty()) {
-            throw new IllegalStateException("the snapshot carries " + journal.size()
-                    + " changes of an earlier run: roll it back to 0 first");
-        }
-        changes = 0;
-        java.util.Arrays.fill(changedPods, null);
-    }
-
-    /** How many of the changes {@code from} (inclusive) to {@code to} (exclusive) moved pods with pod (anti-)affinity. */
-    public int affinityChangesBetween(int from, int to) {
-        return affinityPrefix[to] - affinityPrefix[from];
-    }
-
-    private void logChange(PodInfo pod, int node) {
-        if (changes == changedNodes.length) {
-            changedNodes = java.util.Arrays.copyOf(changedNodes, changes * 2);
-            changedPods = java.util.Arrays.copyOf(changedPods, changes * 2);
-            affinityPrefix = java.util.Arrays.copyOf(affinityPrefix, changes * 2 + 1);
-        }
-        changedNodes[changes] = node;
-        changedPods[changes] = pod;
-        affinityPrefix[changes + 1] = affinityPrefix[changes] + (pod.pod().affinity().hasPodAffinity() ? 1 : 0);
-        changes++;
-    }
-
-    /** Whether the pod is on a node now: bound and not evicted, or assumed. */
-    public boolean isOnNode(PodInfo pod) {
-        return onNode[pod.ordinal()];
-    }
-
-    /** Places a pod on a node for the rest of the run (until rolled back). */
-    public void assume(PodInfo pod, int node) {
-        nodes[node].add(pod);
-        onNode[pod.ordinal()] = true;
-        count(pod, 1);
-        nodeVersion[node]++;
-        journal.add(new Change(true, pod, node, null));
-        logChange(pod, node);
-        indexAdded(pod, node);
-    }
-
-    /** Takes a pod off a node (a bound pod chosen as a victim, or an assumed one). */
-    public void forget(PodInfo pod, int node) {
-        nodes[node].remove(pod);
-        onNode[pod.ordinal()] = false;
-        count(pod, -1);
-        nodeVersion[node]++;
-        journal.add(new Change(false, pod, node, null));
-        logChange(pod, node);
-        indexRemoved(pod, node);
-    }
-
-    /**
-     * Records how to give back something reserved alongside the changes so far (a plugin's per-decision state):
-     * {@link #rollbackTo} runs {@code undo} when it passes this point, in journal order like the pod changes.
-     */
-    public void recordUndo(Runnable undo) {
-        journal.add(new Change(false, null, -1, undo));
-    }
-
-    /** A point to roll back to. */
-    public int mark() {
-        return journal.size();
-    }
-
-    /** Undoes every assume and forget since {@code mark}, newest first. */
-    public void rollbackTo(int mark) {
-        for (int i = journal.size() - 1; i >= mark; i--) {
-            Change c = journal.remove(i);
-            if (c.undo() != null) {
-                c.undo().run();
-                continue;
-            }
-            nodeVersion[c.node()]++;
-            logChange(c.pod(), c.node());
-            onNode[c.pod().ordinal()] = !c.added();
-            count(c.pod(), c.added() ? -1 : 1);
-            if (c.added()) {
-                nodes[c.node()].remove(c.pod());
-                indexRemoved(c.pod(), c.node());
-            } else {
-                nodes[c.node()].add(c.pod());
-                indexAdded(c.pod(), c.node());
-            }
-        }
+        return java.util.Collections.unmodifiableSortedMap(out);
     }
 }

@@ -17,7 +17,7 @@ import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.plugins.gangscheduling.GangSchedulingPlugin;
 import dev.muster.core.plugins.noderesourcesfit.NodeResourcesFitPlugin;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 import dev.muster.core.testing.Groups;
 import dev.muster.core.testing.RecordingReserve;
 import org.junit.jupiter.api.DisplayName;
@@ -60,16 +60,16 @@ class PodGroupCycleTest {
         return b.build();
     }
 
-    private static ClusterSnapshot snapshot(List<Pod> pods, PodGroup group) {
-        return new ClusterSnapshot(new ClusterState(nodes(), pods, List.of(group), List.of(), List.of()));
+    private static SnapshotOverlay snapshot(List<Pod> pods, PodGroup group) {
+        return new SnapshotOverlay(new ClusterState(nodes(), pods, List.of(group), List.of(), List.of()));
     }
 
-    private static GroupOutcome run(ClusterSnapshot snapshot, Profile profile) {
+    private static GroupOutcome run(SnapshotOverlay snapshot, Profile profile) {
         SchedulingScope scope = new SchedulingScope(snapshot, profile, null, 1024);
         return new PodGroupCycle(scope, 0).run(snapshot.podGroups().get(G), snapshot.members(G), false);
     }
 
-    private static long cpuRequested(ClusterSnapshot s) {
+    private static long cpuRequested(SnapshotOverlay s) {
         long t = 0;
         for (int i = 0; i < s.nodeCount(); i++) {
             t += s.node(i).requested(ResourceIndex.CPU);
@@ -78,7 +78,7 @@ class PodGroupCycleTest {
     }
 
     /** The snapshot is back at {@code mark} with no member assumed, and every plugin gave back all it reserved. */
-    private static void assertGaveBackEverything(ClusterSnapshot s, int mark, RecordingReserve... reserves) {
+    private static void assertGaveBackEverything(SnapshotOverlay s, int mark, RecordingReserve... reserves) {
         assertThat(s.mark()).isEqualTo(mark);
         for (PodInfo p : s.members(G)) {
             assertThat(s.isOnNode(p)).as(p.ref().name()).isFalse();
@@ -103,7 +103,7 @@ class PodGroupCycleTest {
     @DisplayName("a gang that reaches minCount (Permit Success) is scheduled and its members stay assumed in the snapshot")
     void feasibleGangStaysAssumed() {
         RecordingReserve reserve = new RecordingReserve("Holder");
-        ClusterSnapshot s = snapshot(members(2, "3"), Groups.gang("g", 2).build());
+        SnapshotOverlay s = snapshot(members(2, "3"), Groups.gang("g", 2).build());
         int before = s.mark();
 
         GroupOutcome o = run(s, profile(reserve));
@@ -125,7 +125,7 @@ class PodGroupCycleTest {
     @DisplayName("a gang short of minCount leaves the snapshot as it found it and gives back every reserve")
     void infeasibleGangLeavesSnapshotUnchanged() {
         RecordingReserve reserve = new RecordingReserve("Holder");
-        ClusterSnapshot s = snapshot(members(3, "3"), Groups.gang("g", 3).build());
+        SnapshotOverlay s = snapshot(members(3, "3"), Groups.gang("g", 3).build());
         int before = s.mark();
 
         GroupOutcome o = run(s, profile(reserve));
@@ -142,7 +142,7 @@ class PodGroupCycleTest {
         List<String> log = new ArrayList<>();
         RecordingReserve first = new RecordingReserve("First", log);
         RecordingReserve picky = new RecordingReserve("Picky", log).rejecting("g-1", "no device for g-1");
-        ClusterSnapshot s = snapshot(members(3, "1"), Groups.gang("g", 2).build());
+        SnapshotOverlay s = snapshot(members(3, "1"), Groups.gang("g", 2).build());
 
         GroupOutcome o = run(s, profile(first, picky));
 
@@ -163,7 +163,7 @@ class PodGroupCycleTest {
     void reserveRejectionMakesGangInfeasible() {
         RecordingReserve first = new RecordingReserve("First");
         RecordingReserve picky = new RecordingReserve("Picky").rejecting("g-1", "no device for g-1");
-        ClusterSnapshot s = snapshot(members(3, "1"), Groups.gang("g", 3).build());
+        SnapshotOverlay s = snapshot(members(3, "1"), Groups.gang("g", 3).build());
         int before = s.mark();
 
         GroupOutcome o = run(s, profile(first, picky));
@@ -178,7 +178,7 @@ class PodGroupCycleTest {
     @DisplayName("a gang short of pending members waits at PreEnqueue: no Reserve runs and nothing is assumed")
     void waitingGangTriesNothing() {
         RecordingReserve reserve = new RecordingReserve("Holder");
-        ClusterSnapshot s = snapshot(members(2, "1"), Groups.gang("g", 3).build());
+        SnapshotOverlay s = snapshot(members(2, "1"), Groups.gang("g", 3).build());
 
         GroupOutcome o = run(s, profile(reserve));
 

@@ -308,10 +308,42 @@ class FrameworkRuntimeTest {
                 .add(new FakePlacementScore("Raw", false, 7, 0, 1), 3)
                 .build();
 
-        long[] totals = new FrameworkRuntime(profile).runPlacementScore(null, views(3), proposals(3));
+        long[] totals = new FrameworkRuntime(profile).runPlacementScore(null, null, views(3), proposals(3)).scores();
 
         // Normalizing: 25, 50, 100 (x2); Raw: 7, 0, 1 (x3).
         assertThat(totals).containsExactly(2 * 25 + 3 * 7, 2 * 50, 2 * 100 + 3);
+    }
+
+    @Test
+    @DisplayName("PlacementScore: the highest total wins, the first among equals")
+    void placementScoreBestIsFirstHighest() {
+        Profile profile = Profile.builder().add(new FakePlacementScore("Raw", false, 3, 9, 9), 1).build();
+
+        PlacementScorePlugin.Ranking r = new FrameworkRuntime(profile).runPlacementScore(null, null, views(3),
+                proposals(3));
+
+        assertThat(r.best()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("PlacementScore: a plugin that ranks a group alone replaces every weighted score")
+    void placementStrategyRanksAlone() {
+        PlacementScorePlugin strategy = new FakePlacementScore("Strategy", false, 0, 0, 0) {
+            @Override
+            public Ranking rankAlone(GroupContext group, ClusterView cluster, List<Proposal> proposals) {
+                return new Ranking(new long[]{-5, -1, -3}, 2); // its own order, not the highest score
+            }
+        };
+        Profile profile = Profile.builder()
+                .add(new FakePlacementScore("Raw", false, 100, 0, 0), 5)
+                .add(strategy, 1)
+                .build();
+
+        PlacementScorePlugin.Ranking r = new FrameworkRuntime(profile).runPlacementScore(null, null, views(3),
+                proposals(3));
+
+        assertThat(r.scores()).containsExactly(-5, -1, -3);
+        assertThat(r.best()).isEqualTo(2);
     }
 
     @Test
@@ -322,7 +354,7 @@ class FrameworkRuntimeTest {
                 .add(new FakePlacementScore("One", false, 1, 2), 1)
                 .build();
 
-        assertThat(new FrameworkRuntime(profile).runPlacementScore(null, views(2), proposals(2)))
+        assertThat(new FrameworkRuntime(profile).runPlacementScore(null, null, views(2), proposals(2)).scores())
                 .containsExactly(1, 2);
     }
 

@@ -16,7 +16,7 @@ class InTreePluginsTest {
     @Test
     void theRegistryIsSortedByNameAndEachFactoryBuildsThePluginItNames() {
         Map<String, Supplier<Plugin>> registry = InTreePlugins.registry();
-        assertThat(registry.keySet()).containsExactly("DefaultPreemption", "DynamicResources", "GangScheduling", "InterPodAffinity", "NodeAffinity",
+        assertThat(registry.keySet()).containsExactly("BestFit", "DefaultPreemption", "DynamicResources", "GangScheduling", "InterPodAffinity", "NodeAffinity",
                 "NodeName", "NodePorts", "NodeResourcesBalancedAllocation", "NodeResourcesFit", "NodeUnschedulable",
                 "PodGroupPodsCount", "PodTopologySpread", "TaintToleration", "TopologyPlacementGenerator");
         registry.forEach((name, factory) -> assertThat(factory.get().name()).isEqualTo(name));
@@ -57,7 +57,7 @@ class InTreePluginsTest {
         for (Profile.WeightedPlacementScore s : p.placementScore()) {
             weighted.add(s.plugin().name() + "=" + s.weight());
         }
-        assertThat(weighted).containsExactly("NodeResourcesFit=1", "PodGroupPodsCount=1");
+        assertThat(weighted).containsExactly("NodeResourcesFit=1", "BestFit=1", "PodGroupPodsCount=1");
     }
 
     @Test

@@ -16,7 +16,7 @@ import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PodRef;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,23 +29,23 @@ import java.util.Map;
  * feasible ones.
  */
 public final class TestCluster implements ClusterView {
-    private final ClusterSnapshot snapshot;
+    private final SnapshotOverlay snapshot;
 
-    private TestCluster(ClusterSnapshot snapshot) {
+    private TestCluster(SnapshotOverlay snapshot) {
         this.snapshot = snapshot;
     }
 
     public static TestCluster of(List<Node> nodes, List<Pod> pods) {
-        return new TestCluster(new ClusterSnapshot(new ClusterState(nodes, pods, List.of(), List.of(), List.of())));
+        return new TestCluster(new SnapshotOverlay(new ClusterState(nodes, pods, List.of(), List.of(), List.of())));
     }
 
     /** A cluster with PodGroups and PodDisruptionBudgets (group priorities resolve into members' effective priority). */
     public static TestCluster of(List<Node> nodes, List<Pod> pods, List<PodGroup> groups,
                                  List<dev.muster.core.model.PodDisruptionBudget> pdbs) {
-        return new TestCluster(new ClusterSnapshot(new ClusterState(nodes, pods, groups, List.of(), pdbs)));
+        return new TestCluster(new SnapshotOverlay(new ClusterState(nodes, pods, groups, List.of(), pdbs)));
     }
 
-    public ClusterSnapshot snapshot() {
+    public SnapshotOverlay snapshot() {
         return snapshot;
     }
 

@@ -4,11 +4,10 @@ import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.framework.Status;
-import dev.muster.core.model.DisruptionMode;
+import dev.muster.core.model.Disruption;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodDisruptionBudget;
 import dev.muster.core.model.PodGroup;
-import dev.muster.core.preemption.VictimSearch;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,19 +64,19 @@ public final class DefaultPreemptionPlugin implements PostFilterPlugin {
                 continue;
             }
             PodGroup pg = g == null ? null : sim.podGroup(g);
-            if (pg != null && pg.disruptionMode() == DisruptionMode.PodGroup) {
+            if (Disruption.wholeGroup(pg)) {
                 wholeGroups.computeIfAbsent(g, k -> new ArrayList<>()).add(p);
                 continue;
             }
             int priority = p.effectivePriority();
-            if (priority < preemptorPriority) {
+            if (Disruption.eligible(priority, preemptorPriority)) {
                 units.add(new VictimSearch.Unit(List.of(p), priority, false, p.pod().creationEpochSec(),
                         violates(List.of(p), sim.podDisruptionBudgets())));
             }
         }
         for (Map.Entry<GroupRef, List<PodInfo>> e : wholeGroups.entrySet()) {
             int priority = sim.groupPriority(e.getKey());
-            if (priority < preemptorPriority) {
+            if (Disruption.eligible(priority, preemptorPriority)) {
                 units.add(new VictimSearch.Unit(List.copyOf(e.getValue()), priority, true,
                         sim.podGroup(e.getKey()).creationEpochSec(), violates(e.getValue(), sim.podDisruptionBudgets())));
             }

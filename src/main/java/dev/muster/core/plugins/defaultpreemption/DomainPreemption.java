@@ -5,7 +5,6 @@ import dev.muster.core.framework.FreeCapacity;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin.Simulation;
-import dev.muster.core.preemption.VictimSearch;
 
 import java.util.ArrayList;
 import java.util.Comparator;

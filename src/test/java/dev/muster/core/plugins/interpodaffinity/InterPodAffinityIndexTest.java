@@ -6,7 +6,7 @@ import dev.muster.core.model.LabelSelector;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodAffinityTerm;
-import dev.muster.core.snapshot.ClusterSnapshot;
+import dev.muster.core.snapshot.SnapshotOverlay;
 import dev.muster.core.testing.Nodes;
 import dev.muster.core.testing.Pods;
 import dev.muster.core.testing.TestCluster;
@@ -65,7 +65,7 @@ class InterPodAffinityIndexTest {
         }
         TestCluster live = TestCluster.of(nodes, all);
         InterPodAffinityPlugin plugin = new InterPodAffinityPlugin();
-        ClusterSnapshot snap = live.snapshot();
+        SnapshotOverlay snap = live.snapshot();
         // build the indexes before any change, as a first evaluation in a cycle does
         live.filter(plugin, "p0");
         live.score(plugin, "p0");

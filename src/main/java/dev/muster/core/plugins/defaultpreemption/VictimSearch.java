@@ -1,4 +1,4 @@
-package dev.muster.core.preemption;
+package dev.muster.core.plugins.defaultpreemption;
 
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin.Simulation;
@@ -24,7 +24,7 @@ import java.util.Set;
  * minimal: no victim can be given back alone. At most {@code maxTrials} trials run; units not tried by then stay
  * victims.
  */
-public final class VictimSearch {
+final class VictimSearch {
     /**
      * A unit of eviction: one pod, or every running pod of a PodGroup with {@code disruptionMode: PodGroup}.
      *

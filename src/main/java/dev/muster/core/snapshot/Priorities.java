@@ -1,0 +1,67 @@
+package dev.muster.core.snapshot;
+
+import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.PriorityClass;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Upstream priority admission, applied after the fact: an explicit priority wins; else the named
+ * PriorityClass's value; else, with no class named, the global-default class (the one with the highest value
+ * if several claim it, then the first name); else 0. A named class that is not in the snapshot resolves to 0.
+ * <p>
+ * The engine compiles priorities with it; the extender resolves victims' and preemptors' priorities with it, so both
+ * answer the same.
+ */
+public final class Priorities {
+    private final Map<String, Integer> byName = new HashMap<>();
+    private final int globalDefault;
+    private final Map<GroupRef, Integer> groups = new HashMap<>();
+
+    public Priorities(List<PriorityClass> classes) {
+        PriorityClass dflt = null;
+        for (PriorityClass pc : classes) {
+            byName.put(pc.name(), pc.value());
+            if (pc.globalDefault() && (dflt == null || pc.value() > dflt.value()
+                    || (pc.value() == dflt.value() && pc.name().compareTo(dflt.name()) < 0))) {
+                dflt = pc;
+            }
+        }
+        globalDefault = dflt == null ? 0 : dflt.value();
+    }
+
+    /** The classes of a cluster, with its PodGroups' priorities resolved for {@link #effective(Pod)}. */
+    public static Priorities of(ClusterState cluster) {
+        Priorities p = new Priorities(cluster.priorityClasses());
+        for (PodGroup g : cluster.podGroups()) {
+            p.groups.put(g.ref(), p.resolve(g.priority(), g.priorityClassName()));
+        }
+        return p;
+    }
+
+    /** A priority as admission would set it from {@code spec.priority} and {@code spec.priorityClassName}. */
+    public int resolve(Integer explicit, String className) {
+        if (explicit != null) {
+            return explicit;
+        }
+        if (className == null || className.isEmpty()) {
+            return globalDefault;
+        }
+        Integer v = byName.get(className);
+        return v == null ? 0 : v;
+    }
+
+    /**
+     * The priority a pod preempts and is preempted at: its PodGroup's when the group is known (built with
+     * {@link #of}), else its own.
+     */
+    public int effective(Pod pod) {
+        Integer g = pod.groupRef() == null ? null : groups.get(pod.groupRef());
+        return g != null ? g : resolve(pod.priority(), pod.priorityClassName());
+    }
+}

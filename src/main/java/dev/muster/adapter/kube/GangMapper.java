@@ -45,6 +45,9 @@ final class GangMapper {
     private final Map<GroupRef, Kube.Job> jobGroups = new java.util.LinkedHashMap<>();
     /** Where the members of a group with per-role minimums carry their role, by namespace/name. */
     private final Map<String, RoleSource> roleSources = new HashMap<>();
+    private String lastRoleNamespace;
+    private String lastRoleGroup;
+    private RoleSource lastRoleSource;
 
     /** A member's role: its value of pod label {@code key}, or of pod annotation {@code key}. */
     private record RoleSource(String key, boolean annotation) {
@@ -168,7 +171,16 @@ final class GangMapper {
         if (group == null || roleSources.isEmpty()) {
             return null;
         }
-        RoleSource source = roleSources.get(m.namespaceOrDefault() + "/" + group);
+        String ns = m.namespaceOrDefault();
+        RoleSource source;
+        if (group.equals(lastRoleGroup) && ns.equals(lastRoleNamespace)) {
+            source = lastRoleSource; // consecutive members of one group: one lookup
+        } else {
+            source = roleSources.get(ns + "/" + group);
+            lastRoleNamespace = ns;
+            lastRoleGroup = group;
+            lastRoleSource = source;
+        }
         if (source == null) {
             return null;
         }

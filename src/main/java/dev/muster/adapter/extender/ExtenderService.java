@@ -302,7 +302,7 @@ public final class ExtenderService {
             allNodes = new ArrayList<>(byName.values());
         }
         return new ClusterState(allNodes, pods, base.podGroups(), base.priorityClasses(),
-                base.podDisruptionBudgets());
+                base.podDisruptionBudgets(), base.compositePodGroups());
     }
 
     // ---------------------------------------------------------------- preempt

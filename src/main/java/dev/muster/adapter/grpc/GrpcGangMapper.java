@@ -36,6 +36,33 @@ final class GrpcGangMapper {
                 minTaskMember, s.hasQueue() ? s.getQueue() : null);
     }
 
+    /** A v1alpha3 CompositePodGroup, field for field. */
+    static Kube.CompositePodGroup composite(dev.muster.grpc.v1.CompositePodGroup c) {
+        Kube.CompositePodGroupSpec spec = null;
+        if (c.hasSpec()) {
+            var s = c.getSpec();
+            Kube.CompositeSchedulingPolicy policy = null;
+            if (s.hasSchedulingPolicy()) {
+                var p = s.getSchedulingPolicy();
+                policy = new Kube.CompositeSchedulingPolicy(p.hasBasic() ? new Kube.BasicPolicy() : null,
+                        p.hasGang() ? new Kube.CompositeGangPolicy(p.getGang().getMinGroupCount()) : null);
+            }
+            spec = new Kube.CompositePodGroupSpec(
+                    s.hasParentCompositePodGroupName() ? s.getParentCompositePodGroupName() : null,
+                    s.hasWorkloadRef() ? new Kube.PodGroupWorkloadRef(
+                            GrpcRequestMapper.str(s.getWorkloadRef().getWorkloadName()),
+                            GrpcRequestMapper.str(s.getWorkloadRef().getTemplateName())) : null,
+                    policy,
+                    s.hasSchedulingConstraints() ? GrpcRequestMapper.constraints(s.getSchedulingConstraints()) : null,
+                    disruptionMode(false, null, s.hasDisruptionMode(), s.getDisruptionMode()),
+                    s.hasPreemptionPolicy() ? s.getPreemptionPolicy() : null,
+                    GrpcRequestMapper.str(s.getPriorityClassName()), s.hasPriority() ? s.getPriority() : null);
+        }
+        return new Kube.CompositePodGroup(c.hasApiVersion() ? c.getApiVersion() : null,
+                c.hasKind() ? c.getKind() : null, c.hasMetadata() ? GrpcRequestMapper.meta(c.getMetadata()) : null,
+                spec);
+    }
+
     /**
      * A {@code disruptionMode} from the plain string field or the {@code Value} field (null when neither is set or
      * the Value is null). A Value of another JSON type, a struct member that is not an object, or both fields set is

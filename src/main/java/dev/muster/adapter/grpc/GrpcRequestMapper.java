@@ -63,7 +63,8 @@ public final class GrpcRequestMapper {
                 list(s.getResourceSlicesList(), GrpcRequestMapper::resourceSlice),
                 list(s.getResourceClaimsList(), GrpcRequestMapper::resourceClaim),
                 list(s.getResourceClaimTemplatesList(), GrpcRequestMapper::resourceClaimTemplate),
-                list(s.getJobsList(), GrpcGangMapper::job));
+                list(s.getJobsList(), GrpcGangMapper::job),
+                list(s.getCompositePodGroupsList(), GrpcGangMapper::composite));
     }
 
     // ---------------------------------------------------------------- helpers
@@ -286,7 +287,7 @@ public final class GrpcRequestMapper {
                 p.hasGang() ? new Kube.GangPolicy(p.getGang().hasMinCount() ? p.getGang().getMinCount() : null) : null);
     }
 
-    private static Kube.SchedulingConstraints constraints(dev.muster.grpc.v1.SchedulingConstraints c) {
+    static Kube.SchedulingConstraints constraints(dev.muster.grpc.v1.SchedulingConstraints c) {
         return new Kube.SchedulingConstraints(list(c.getTopologyList(), t -> new Kube.TopologyConstraint(str(t.getKey()))));
     }
 

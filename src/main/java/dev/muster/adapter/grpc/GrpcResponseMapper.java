@@ -83,6 +83,9 @@ public final class GrpcResponseMapper {
         if (d.explanation() != null) {
             b.setExplanation(explanation(d.explanation()));
         }
+        if (d.compositePodGroup() != null) {
+            b.setCompositePodGroup(ref(d.compositePodGroup()));
+        }
         return b.build();
     }
 

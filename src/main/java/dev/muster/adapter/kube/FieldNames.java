@@ -5,14 +5,17 @@ import java.util.Arrays;
 
 /**
  * The field names the decoders switch on, found by their bytes while {@link ByteTokens} scans them, so that a known
- * name costs no String and no canonicalizing table. A name missing here still works (it is shared like a value), only
- * slower. Immutable, shared by all requests.
+ * name costs no String and no canonicalizing table. Every field name a record decoder matches MUST be listed: the byte
+ * path reports any other object field name as unknown, and the decoder skips it (FieldNamesTest checks the decoders'
+ * case labels against this list). Map keys (labels, resource names) need not be here: a missing one is only slower.
+ * Immutable, shared by all requests.
  */
 final class FieldNames {
     private static final String[] ALL = {
             // envelope
             "snapshot", "podGroups", "options", "nodes", "pods", "workloads", "priorityClasses",
             "podDisruptionBudgets", "deviceClasses", "resourceSlices", "resourceClaims", "resourceClaimTemplates",
+            "compositePodGroups", "parentCompositePodGroupName", "minGroupCount",
             // Node, Pod, ObjectMeta
             "metadata", "spec", "status", "name", "namespace", "uid", "labels", "annotations",
             "creationTimestamp", "deletionTimestamp", "generation",

@@ -267,6 +267,30 @@ public final class Kube {
         }
     }
 
+    /**
+     * A {@code scheduling.k8s.io/v1alpha3} CompositePodGroup: several PodGroups (children name it through
+     * {@code spec.parentCompositePodGroupName}) with one atomic promise and one topology.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CompositePodGroup(String apiVersion, String kind, ObjectMeta metadata, CompositePodGroupSpec spec) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CompositePodGroupSpec(String parentCompositePodGroupName, PodGroupWorkloadRef workloadRef,
+                                        CompositeSchedulingPolicy schedulingPolicy,
+                                        SchedulingConstraints schedulingConstraints, DisruptionMode disruptionMode,
+                                        String preemptionPolicy, String priorityClassName, Integer priority) {
+    }
+
+    /** Exactly one of {@code basic: {}} and {@code gang: {minGroupCount}}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CompositeSchedulingPolicy(BasicPolicy basic, CompositeGangPolicy gang) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record CompositeGangPolicy(Integer minGroupCount) {
+    }
+
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PodGroupTemplateRef(WorkloadTemplateRef workload) {
     }

@@ -82,10 +82,10 @@ public final class KubeMapper {
         Shared shared = new Shared();
         GangMapper gangs = new GangMapper(s);
         List<Pod> pods = map(s.pods(), p -> pod(p, shared, gangs));
-        List<PodGroup> groups = gangs.groups();
+        List<PodGroup> groups = CompositeMapper.withParents(gangs.groups(), s.podGroups());
         List<PriorityClass> pcs = map(s.priorityClasses(), KubeMapper::priorityClass);
         List<PodDisruptionBudget> pdbs = map(s.podDisruptionBudgets(), KubeMapper::pdb);
-        return new ClusterState(nodes, pods, groups, pcs, pdbs);
+        return new ClusterState(nodes, pods, groups, pcs, pdbs, CompositeMapper.composites(s.compositePodGroups()));
     }
 
     private static <A, B> List<B> map(List<A> in, java.util.function.Function<A, B> f) {

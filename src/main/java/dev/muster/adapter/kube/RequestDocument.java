@@ -17,7 +17,17 @@ public record RequestDocument(Snapshot snapshot, List<String> podGroups, Options
                            List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
                            List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<KubeDra.DeviceClass> deviceClasses,
                            List<KubeDra.ResourceSlice> resourceSlices, List<KubeDra.ResourceClaim> resourceClaims,
-                           List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates, List<Kube.Job> jobs) {
+                           List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates, List<Kube.Job> jobs,
+                           List<Kube.CompositePodGroup> compositePodGroups) {
+        public Snapshot(List<Kube.Node> nodes, List<Kube.Pod> pods, List<Kube.PodGroup> podGroups,
+                        List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
+                        List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<KubeDra.DeviceClass> deviceClasses,
+                        List<KubeDra.ResourceSlice> resourceSlices, List<KubeDra.ResourceClaim> resourceClaims,
+                        List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates, List<Kube.Job> jobs) {
+            this(nodes, pods, podGroups, workloads, priorityClasses, podDisruptionBudgets, deviceClasses,
+                    resourceSlices, resourceClaims, resourceClaimTemplates, jobs, null);
+        }
+
         public Snapshot(List<Kube.Node> nodes, List<Kube.Pod> pods, List<Kube.PodGroup> podGroups,
                         List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
                         List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<KubeDra.DeviceClass> deviceClasses,

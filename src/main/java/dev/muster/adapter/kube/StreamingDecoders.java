@@ -233,6 +233,7 @@ final class StreamingDecoders {
             List<KubeDra.ResourceClaim> resourceClaims = null;
             List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates = null;
             List<Kube.Job> jobs = null;
+            List<Kube.CompositePodGroup> composites = null;
             Class<?> r = RequestDocument.Snapshot.class;
             int seen = 0;
             for (JsonToken t = aheadNext(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
@@ -283,11 +284,16 @@ final class StreamingDecoders {
                         seen = once(seen, 10);
                         jobs = in.other(v, f, r);
                     }
+                    case "compositePodGroups" -> {
+                        seen = once(seen, 11);
+                        composites = in.other(v, f, r);
+                    }
                     default -> p.skipChildren();
                 }
             }
             return new RequestDocument.Snapshot(nodes, pods, podGroups, workloads, priorityClasses,
-                    podDisruptionBudgets, deviceClasses, resourceSlices, resourceClaims, resourceClaimTemplates, jobs);
+                    podDisruptionBudgets, deviceClasses, resourceSlices, resourceClaims, resourceClaimTemplates, jobs,
+                    composites);
         }
 
         /** The nodes or pods of the snapshot: an array of objects (or null); anything else leaves the fast path. */

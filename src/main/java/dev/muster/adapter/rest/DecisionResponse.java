@@ -38,10 +38,12 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"podGroup", "outcome", "placements", "unschedulablePods", "victims", "nominations", "claims",
-            "conditions", "message", "explanation"})
+    @JsonPropertyOrder({"podGroup", "compositePodGroup", "outcome", "placements", "unschedulablePods", "victims",
+            "nominations", "claims", "conditions", "message", "explanation"})
     @Schema(name = "Decision")
     public record DecisionDto(Ref podGroup,
+                              @Schema(description = "The CompositePodGroup the group is a child of (absent for a group "
+                                      + "outside any composite)") Ref compositePodGroup,
                               @Schema(enumeration = {"Scheduled", "Preempting", "Unschedulable", "WaitingForMembers",
                                       "PodGroupNotFound"}) String outcome,
                               List<PodNode> placements, List<PodMessageDto> unschedulablePods, List<PodNode> victims,
@@ -202,6 +204,8 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
             unschedulable.add(new PodMessageDto(ref(m.pod()), m.message()));
         }
         return new DecisionDto(new Ref(d.podGroup().namespace(), d.podGroup().name()),
+                d.compositePodGroup() == null ? null
+                        : new Ref(d.compositePodGroup().namespace(), d.compositePodGroup().name()),
                 d.outcome() == null ? null : d.outcome().name(), podNodes(d.placements()), unschedulable,
                 podNodes(d.victims()), podNodes(d.nominations()), claims, conditions, d.message(),
                 explanation(d.explanation()));

@@ -226,7 +226,7 @@ final class PodGroupRules implements ObjectFamily {
         }
     }
 
-    private static void kind(String kind, String expected, FieldPath p, Causes c) {
+    static void kind(String kind, String expected, FieldPath p, Causes c) {
         if (kind != null && !kind.isEmpty() && !kind.equals(expected)) {
             c.notSupported(p.at(".kind"), kind, List.of(expected));
         }
@@ -283,7 +283,7 @@ final class PodGroupRules implements ObjectFamily {
     }
 
     /** A string ({@code Pod} | {@code PodGroup}) in v1alpha2, a struct ({@code single} | {@code all}) in v1beta1. */
-    private static void disruptionMode(GangShape shape, Kube.DisruptionMode m, FieldPath p, Causes c) {
+    static void disruptionMode(GangShape shape, Kube.DisruptionMode m, FieldPath p, Causes c) {
         if (m == null) {
             return;
         }

@@ -32,6 +32,7 @@ public final class RequestValidator {
             new PodRules(),
             new PodGroupRules(),
             new GangMemberRules(),
+            new CompositeRules(),
             new OtherObjectRules(),
             new DraRules());
 

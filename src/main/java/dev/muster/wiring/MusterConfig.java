@@ -138,6 +138,15 @@ public interface MusterConfig {
         @WithDefault("1000")
         @Min(1)
         int maxCauses();
+
+        /**
+         * Longest time an HTTP/1.1 request may take to arrive whole, headers to the body's last byte (default 60s):
+         * a client still sending then gets a 408 Status and the connection is closed, however slowly it trickles
+         * bytes. ({@code quarkus.http.idle-timeout} closes connections that send nothing at all.)
+         */
+        @WithDefault("60s")
+        @NotNull
+        java.time.Duration requestReadTimeout();
     }
 
     interface Engine {

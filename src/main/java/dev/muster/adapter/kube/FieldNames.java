@@ -31,7 +31,7 @@ final class FieldNames {
             "matchLabelKeys", "mismatchLabelKeys", "matchLabels", "phase", "nominatedNodeName", "podGroupName",
             "resourceClaimStatuses", "workloadRef", "podGroup", "podGroupReplicaKey", "jobs",
             // common fields skipped by name (kubectl output)
-            "apiVersion", "kind", "resourceVersion", "ownerReferences", "conditions", "addresses", "images",
+            "apiVersion", "kind", "items", "resourceVersion", "ownerReferences", "conditions", "addresses", "images",
             "nodeInfo", "image", "imagePullPolicy", "type", "lastTransitionTime", "lastHeartbeatTime",
             "podIP", "podIPs", "hostIPs", "startTime", "containerStatuses", "qosClass", "dnsPolicy",
             "serviceAccountName", "terminationGracePeriodSeconds", "securityContext", "volumes", "volumeMounts",

@@ -1,6 +1,7 @@
 package dev.muster.adapter.kube;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 import java.util.List;
 
@@ -12,12 +13,25 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record RequestDocument(Snapshot snapshot, List<String> podGroups, Options options) {
 
+    /**
+     * Every list may arrive as an array or as the list object kubectl prints ({@link KubeList}, read by
+     * {@link KubeListDeserializer}); validation checks the list object's kind.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Snapshot(List<Kube.Node> nodes, List<Kube.Pod> pods, List<Kube.PodGroup> podGroups,
-                           List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
-                           List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<KubeDra.DeviceClass> deviceClasses,
-                           List<KubeDra.ResourceSlice> resourceSlices, List<KubeDra.ResourceClaim> resourceClaims,
-                           List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates, List<Kube.Job> jobs,
+    public record Snapshot(@JsonDeserialize(using = KubeListDeserializer.class) List<Kube.Node> nodes,
+                           @JsonDeserialize(using = KubeListDeserializer.class) List<Kube.Pod> pods,
+                           @JsonDeserialize(using = KubeListDeserializer.class) List<Kube.PodGroup> podGroups,
+                           @JsonDeserialize(using = KubeListDeserializer.class) List<Kube.Workload> workloads,
+                           @JsonDeserialize(using = KubeListDeserializer.class) List<Kube.PriorityClass> priorityClasses,
+                           @JsonDeserialize(using = KubeListDeserializer.class)
+                           List<Kube.PodDisruptionBudget> podDisruptionBudgets,
+                           @JsonDeserialize(using = KubeListDeserializer.class) List<KubeDra.DeviceClass> deviceClasses,
+                           @JsonDeserialize(using = KubeListDeserializer.class) List<KubeDra.ResourceSlice> resourceSlices,
+                           @JsonDeserialize(using = KubeListDeserializer.class) List<KubeDra.ResourceClaim> resourceClaims,
+                           @JsonDeserialize(using = KubeListDeserializer.class)
+                           List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates,
+                           @JsonDeserialize(using = KubeListDeserializer.class) List<Kube.Job> jobs,
+                           @JsonDeserialize(using = KubeListDeserializer.class)
                            List<Kube.CompositePodGroup> compositePodGroups) {
         public Snapshot(List<Kube.Node> nodes, List<Kube.Pod> pods, List<Kube.PodGroup> podGroups,
                         List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,

@@ -242,51 +242,51 @@ final class StreamingDecoders {
                 switch (f) {
                     case "nodes" -> {
                         seen = once(seen, 0);
-                        nodes = members(v, node);
+                        nodes = listObject(v, f, (x, g) -> members(x, node));
                     }
                     case "pods" -> {
                         seen = once(seen, 1);
-                        pods = members(v, pod);
+                        pods = listObject(v, f, (x, g) -> members(x, pod));
                     }
                     case "podGroups" -> {
                         seen = once(seen, 2);
-                        podGroups = in.other(v, f, r);
+                        podGroups = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     case "workloads" -> {
                         seen = once(seen, 3);
-                        workloads = in.other(v, f, r);
+                        workloads = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     case "priorityClasses" -> {
                         seen = once(seen, 4);
-                        priorityClasses = in.other(v, f, r);
+                        priorityClasses = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     case "podDisruptionBudgets" -> {
                         seen = once(seen, 5);
-                        podDisruptionBudgets = in.other(v, f, r);
+                        podDisruptionBudgets = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     case "deviceClasses" -> {
                         seen = once(seen, 6);
-                        deviceClasses = in.other(v, f, r);
+                        deviceClasses = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     case "resourceSlices" -> {
                         seen = once(seen, 7);
-                        resourceSlices = in.other(v, f, r);
+                        resourceSlices = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     case "resourceClaims" -> {
                         seen = once(seen, 8);
-                        resourceClaims = in.other(v, f, r);
+                        resourceClaims = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     case "resourceClaimTemplates" -> {
                         seen = once(seen, 9);
-                        resourceClaimTemplates = in.other(v, f, r);
+                        resourceClaimTemplates = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     case "jobs" -> {
                         seen = once(seen, 10);
-                        jobs = in.other(v, f, r);
+                        jobs = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     case "compositePodGroups" -> {
                         seen = once(seen, 11);
-                        composites = in.other(v, f, r);
+                        composites = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
                     default -> p.skipChildren();
                 }
@@ -294,6 +294,55 @@ final class StreamingDecoders {
             return new RequestDocument.Snapshot(nodes, pods, podGroups, workloads, priorityClasses,
                     podDisruptionBudgets, deviceClasses, resourceSlices, resourceClaims, resourceClaimTemplates, jobs,
                     composites);
+        }
+
+        /**
+         * A list of the snapshot: as {@code array} reads it, or, for an object, the list object kubectl prints
+         * ({@link KubeList}) whose {@code items} {@code array} reads. The wrapper's {@code apiVersion} and
+         * {@code kind} must be strings or null, {@code items} an array or null, each at most once; anything else
+         * leaves the fast path (as {@link KubeListDeserializer} would fail it or read it the same).
+         */
+        private <T> List<T> listObject(JsonToken v, String f, Values.ValueBody<List<T>> array) throws IOException {
+            if (v != JsonToken.START_OBJECT) {
+                return array.read(v, f);
+            }
+            String apiVersion = null;
+            String kind = null;
+            List<T> items = null;
+            int seen = 0;
+            for (JsonToken t = aheadNext(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
+                String n = p.currentName();
+                JsonToken x = p.nextToken();
+                switch (n) {
+                    case "apiVersion" -> {
+                        seen = once(seen, 0);
+                        apiVersion = wrapperText(x);
+                    }
+                    case "kind" -> {
+                        seen = once(seen, 1);
+                        kind = wrapperText(x);
+                    }
+                    case "items" -> {
+                        seen = once(seen, 2);
+                        if (x != JsonToken.START_ARRAY && x != JsonToken.VALUE_NULL) {
+                            throw ByteTokens.bail();
+                        }
+                        items = x == JsonToken.VALUE_NULL ? null : array.read(x, f);
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+            return new KubeList<>(apiVersion, kind, items);
+        }
+
+        private String wrapperText(JsonToken x) throws IOException {
+            if (x == JsonToken.VALUE_NULL) {
+                return null;
+            }
+            if (x != JsonToken.VALUE_STRING) {
+                throw ByteTokens.bail();
+            }
+            return p.getText();
         }
 
         /** The nodes or pods of the snapshot: an array of objects (or null); anything else leaves the fast path. */

@@ -56,7 +56,9 @@ public class DerivationResource {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     @Schema(name = "DerivationRequest", description = "batch/v1 Jobs, as `kubectl get -o json` prints them")
-    public record DerivationRequest(List<Kube.Job> jobs) {
+    public record DerivationRequest(
+            @com.fasterxml.jackson.databind.annotation.JsonDeserialize(
+                    using = dev.muster.adapter.kube.KubeListDeserializer.class) List<Kube.Job> jobs) {
     }
 
     @JsonPropertyOrder({"derivations"})

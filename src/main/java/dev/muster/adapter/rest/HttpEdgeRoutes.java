@@ -25,9 +25,13 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class HttpEdgeRoutes {
     private final long maxBodySize;
+    private final long readTimeoutMillis;
 
-    HttpEdgeRoutes(@ConfigProperty(name = "muster.limits.max-body-size", defaultValue = "128M") MemorySize maxBodySize) {
+    HttpEdgeRoutes(@ConfigProperty(name = "muster.limits.max-body-size", defaultValue = "128M") MemorySize maxBodySize,
+                   @ConfigProperty(name = "muster.limits.request-read-timeout", defaultValue = "60s")
+                   java.time.Duration readTimeout) {
         this.maxBodySize = maxBodySize.asLongValue();
+        this.readTimeoutMillis = Math.max(1, readTimeout.toMillis());
     }
 
     void routes(@Observes Router router,
@@ -42,6 +46,15 @@ public class HttpEdgeRoutes {
     }
 
     private void checkContentLength(RoutingContext rc) {
+        String encoding = rc.request().getHeader(HttpHeaders.CONTENT_ENCODING);
+        if (encoding != null && !encoding.isBlank() && !"identity".equalsIgnoreCase(encoding.trim())) {
+            // compressed bodies are not inflated (no decompression bomb can be sent); read as JSON they would only
+            // be a confusing 400
+            refuse(rc, KubeStatus.failure(415, "UnsupportedMediaType", "Content-Encoding \"" + encoding.trim()
+                    + "\" is not supported: send the body uncompressed", null));
+            return;
+        }
+        readDeadline(rc);
         String length = rc.request().getHeader(HttpHeaders.CONTENT_LENGTH);
         if (length != null) {
             long declared;
@@ -61,6 +74,38 @@ public class HttpEdgeRoutes {
             }
         }
         rc.next();
+    }
+
+    /** Answers {@code s} and closes the connection (the rest of the body is not read). */
+    private static void refuse(RoutingContext rc, KubeStatus s) {
+        rc.response().setStatusCode(s.code())
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                .putHeader(HttpHeaders.CONNECTION, "close")
+                .end(Buffer.buffer(StatusWriter.bytes(s)));
+    }
+
+    /**
+     * An HTTP/1.x request whose body has not arrived whole within {@code muster.limits.request-read-timeout} is
+     * answered 408 (when nothing was answered yet) and its connection closed, so a client trickling bytes cannot
+     * hold a connection and a buffer for ever. HTTP/2 (gRPC) calls carry their own deadlines and share a
+     * connection, which is not closed for one stream.
+     */
+    private void readDeadline(RoutingContext rc) {
+        io.vertx.core.http.HttpServerRequest request = rc.request();
+        if (request.isEnded() || request.version() == io.vertx.core.http.HttpVersion.HTTP_2) {
+            return;
+        }
+        long timer = rc.vertx().setTimer(readTimeoutMillis, id -> {
+            if (request.isEnded()) {
+                return;
+            }
+            if (!rc.response().headWritten() && !rc.response().ended()) {
+                refuse(rc, KubeStatus.failure(408, "Timeout", "the request did not arrive whole within "
+                        + readTimeoutMillis + " ms (muster.limits.request-read-timeout)", null));
+            }
+            request.connection().close();
+        });
+        rc.addEndHandler(done -> rc.vertx().cancelTimer(timer));
     }
 
     private static void notFound(RoutingContext rc) {

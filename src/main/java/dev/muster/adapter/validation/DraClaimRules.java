@@ -175,6 +175,9 @@ final class DraClaimRules {
     /** {@code status}: the allocation's results and the reservedFor list. */
     static void status(KubeDra.ClaimStatus s, FieldPath p, Causes c) {
         KubeDra.Allocation a = s.allocation();
+        if (a != null) {
+            PodRules.nodeSelectorTerms(a.nodeSelector(), p, ".status.allocation.nodeSelector", c);
+        }
         if (a != null && a.devices() != null && a.devices().results() != null) {
             List<KubeDra.Result> results = a.devices().results();
             if (results.size() > DraRules.MAX_RESULTS) {

@@ -161,6 +161,7 @@ final class DraRules implements ObjectFamily {
                     "exactly one of `nodeName`, `nodeSelector`, `allNodes`, `perDeviceNodeSelection` is required");
         }
         nodeSelector(spec.nodeSelector(), p, ".spec.nodeSelector", c);
+        PodRules.nodeSelectorTerms(spec.nodeSelector(), p, ".spec.nodeSelector", c);
         counterSets(spec.sharedCounters(), p, c);
         devices(spec.devices(), Boolean.TRUE.equals(spec.perDeviceNodeSelection()), p, c);
     }

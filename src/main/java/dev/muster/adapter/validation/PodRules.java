@@ -192,6 +192,23 @@ final class PodRules implements ObjectFamily {
         }
     }
 
+    /**
+     * The terms of a node selector outside a pod (a claim's allocation, a ResourceSlice): operators as in a pod's
+     * node affinity. {@code field} is the selector's suffix under {@code p}.
+     */
+    static void nodeSelectorTerms(Kube.NodeSelector s, FieldPath p, String field, Causes c) {
+        if (s == null || s.nodeSelectorTerms() == null) {
+            return;
+        }
+        p.field(field + ".nodeSelectorTerms");
+        for (int t = 0; t < s.nodeSelectorTerms().size(); t++) {
+            int d = p.depth();
+            nodeSelectorTerm(s.nodeSelectorTerms().get(t), p.index(t), c);
+            p.reset(d);
+        }
+        p.pop();
+    }
+
     /** {@code p} is the term's path. */
     private static void nodeSelectorTerm(Kube.NodeSelectorTerm t, FieldPath p, Causes c) {
         if (t == null) {

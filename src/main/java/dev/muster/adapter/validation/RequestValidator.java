@@ -28,6 +28,7 @@ import java.util.List;
 public final class RequestValidator {
     /** The snapshot's object families, in the order their causes are reported. */
     private static final List<ObjectFamily> FAMILIES = List.of(
+            new ListObjectRules(),
             new NodeRules(),
             new PodRules(),
             new PodGroupRules(),
@@ -68,6 +69,7 @@ public final class RequestValidator {
             c.required("jobs", "the Jobs to derive from must be set");
             return c;
         }
+        ListObjectRules.check(jobs, "jobs", "JobList", new FieldPath(""), c);
         GangMemberRules.jobs(jobs, limits, new FieldPath(""), c);
         return c;
     }

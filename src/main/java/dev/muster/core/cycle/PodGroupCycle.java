@@ -92,7 +92,9 @@ public final class PodGroupCycle {
             return PlacementSelection.infeasible(group, generated.status().message(), List.of());
         }
         if (generated.candidates() == null) {
-            return new AlgorithmResult(placeMembers(group, all), null, null, List.of());
+            CycleResult r = placeMembers(group, all);
+            return new AlgorithmResult(r, null, null, List.of(),
+                    r.feasible() ? null : new AlgorithmResult.Trial("*", scope.allNodeIndices(), r));
         }
         return new PlacementSelection(scope, this, group).run(generated.candidates());
     }

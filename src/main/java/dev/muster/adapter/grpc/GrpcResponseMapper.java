@@ -203,6 +203,19 @@ public final class GrpcResponseMapper {
             }
         }
         b.addAllWarnings(e.warnings());
+        Explanation.Shortage sh = e.shortage();
+        if (sh != null) {
+            dev.muster.grpc.v1.Shortage.Builder sb = dev.muster.grpc.v1.Shortage.newBuilder()
+                    .setNeeded(sh.needed()).setClosest(nz(sh.closest())).addAllRemedies(sh.remedies());
+            for (Explanation.Fit f : sh.fits()) {
+                sb.addFits(dev.muster.grpc.v1.PlacementFit.newBuilder().setPlacement(nz(f.placement()))
+                        .setFits(f.fits()));
+            }
+            for (Explanation.ReasonCount r : sh.excluded()) {
+                sb.addExcluded(reason(r));
+            }
+            b.setShortage(sb);
+        }
         return b.build();
     }
 

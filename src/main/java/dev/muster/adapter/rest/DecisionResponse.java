@@ -140,16 +140,33 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
     public record Consumer(String apiGroup, String resource, String name, String uid) {
     }
 
-    @JsonPropertyOrder({"nodes", "reasons", "members", "search", "placement", "placements", "warnings"})
+    @JsonPropertyOrder({"nodes", "reasons", "members", "search", "placement", "placements", "warnings", "shortage"})
     @Schema(name = "Explanation", description = "Structured reasons (options.explain): nodes in the snapshot, how many "
             + "nodes each reason excluded for the member that decided the outcome, each unplaced member's reasons, "
             + "the bounded search's report, and for a topology-constrained group the chosen placement and every "
             + "candidate's report; `warnings`: what the request says about the group that did not stop the decision "
             + "(a PodGroup whose template reference names a missing Workload or template, or whose policy differs "
-            + "from its template)")
+            + "from its template); `shortage`: for an Unschedulable group, what it is short of")
     public record ExplanationDto(int nodes, List<ReasonCount> reasons, List<Member> members, Search search,
                                  String placement, List<PlacementCandidate> placements,
-                                 @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings) {
+                                 @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings,
+                                 @JsonInclude(JsonInclude.Include.NON_NULL) ShortageDto shortage) {
+    }
+
+    @JsonPropertyOrder({"needed", "fits", "closest", "excluded", "remedies"})
+    @Schema(name = "Shortage", description = "What an Unschedulable group is short of, from the trials its cycle "
+            + "ran: `needed` members at once (a gang: minCount less its bound members; basic: 1); `fits`: each "
+            + "evaluated placement (`*` = all nodes) and how many of them its trial placed; `closest`: the placement "
+            + "that placed the most; `excluded`: for the first member that fitted nowhere there, nodes excluded per "
+            + "reason; `remedies`: the smallest changes found, by requests (more nodes like one that holds members, "
+            + "or lower-priority pods whose eviction would make room)")
+    public record ShortageDto(int needed, List<PlacementFit> fits, String closest, List<ReasonCount> excluded,
+                              List<String> remedies) {
+    }
+
+    @JsonPropertyOrder({"placement", "fits"})
+    @Schema(name = "PlacementFit")
+    public record PlacementFit(String placement, int fits) {
     }
 
     @JsonPropertyOrder({"name", "tier", "nodes", "feasible", "pruned", "score", "placed", "message"})
@@ -277,7 +294,18 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
         }
         return new ExplanationDto(e.nodes(), reasons(e.reasons()), members,
                 s == null ? null : new Search(s.ran(), s.steps(), s.budget(), s.exhausted(), s.found()),
-                e.placement(), candidates, e.warnings());
+                e.placement(), candidates, e.warnings(), shortage(e.shortage()));
+    }
+
+    private static ShortageDto shortage(Explanation.Shortage s) {
+        if (s == null) {
+            return null;
+        }
+        List<PlacementFit> fits = new ArrayList<>();
+        for (Explanation.Fit f : s.fits()) {
+            fits.add(new PlacementFit(f.placement(), f.fits()));
+        }
+        return new ShortageDto(s.needed(), fits, s.closest(), reasons(s.excluded()), s.remedies());
     }
 
     private static List<ReasonCount> reasons(List<Explanation.ReasonCount> in) {

@@ -53,6 +53,7 @@ final class PlacementSelection {
         List<PlacementReport> reports = new ArrayList<>();
         CycleResult firstFailure = null;
         PlacementGeneratePlugin.Candidate firstFailureCandidate = null;
+        AlgorithmResult.Trial closest = null;
         int maxTier = -1;
         for (PlacementGeneratePlugin.Candidate c : candidates) {
             maxTier = Math.max(maxTier, c.tier());
@@ -76,7 +77,7 @@ final class PlacementSelection {
                     } else {
                         String msg = twin.result() == null ? pruned(c) : firstMessage(twin.result());
                         reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false,
-                                twin.result() == null, 0, 0, msg));
+                                twin.result() == null, 0, twin.result() == null ? 0 : twin.result().placed(), msg));
                     }
                     continue;
                 }
@@ -98,7 +99,11 @@ final class PlacementSelection {
                     snapshot.rollbackTo(mark);
                 } else {
                     String msg = firstMessage(r);
-                    reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, false, 0, 0, msg));
+                    reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, false, 0, r.placed(),
+                            msg));
+                    if (closest == null || r.placed() > closest.result().placed()) {
+                        closest = new AlgorithmResult.Trial(c.name(), c.nodes(), r);
+                    }
                     if (firstFailure == null) {
                         firstFailure = r;
                         firstFailureCandidate = c;
@@ -123,11 +128,22 @@ final class PlacementSelection {
             int mark = snapshot.mark();
             firstResult = cycle.placeMembers(group, scope.placement(first.name(), first.nodes()));
             snapshot.rollbackTo(mark);
+            if (closest == null || firstResult.placed() > closest.result().placed()) {
+                closest = new AlgorithmResult.Trial(first.name(), first.nodes(), firstResult);
+            }
+            for (int i = 0; i < reports.size(); i++) {
+                PlacementReport pr = reports.get(i);
+                if (pr.name().equals(first.name()) && pr.tier() == first.tier()) {
+                    // It was pruned, but its trial ran for the message: report what that trial placed.
+                    reports.set(i, new PlacementReport(pr.name(), pr.tier(), pr.nodes(), false, pr.pruned(), 0,
+                            firstResult.placed(), pr.message()));
+                }
+            }
         }
         String msg = String.format("0/%d placements are available, first placement status: %s", candidates.size(),
                 firstMessage(firstResult));
         return new AlgorithmResult(new CycleResult(false, firstResult.members(), 0, firstResult.search()), msg, null,
-                reports);
+                reports, closest);
     }
 
     static AlgorithmResult infeasible(GroupContext group, String message, List<PlacementReport> reports) {

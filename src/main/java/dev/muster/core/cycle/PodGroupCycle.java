@@ -104,7 +104,11 @@ public final class PodGroupCycle {
             return PlacementSelection.infeasible(group, generated.status().message(), List.of());
         }
         if (generated.candidates() == null) {
-            return new AlgorithmResult(placeMembers(group, all), null, within == null ? null : withinName, List.of());
+            CycleResult r = placeMembers(group, all);
+            String name = within == null ? null : withinName;
+            return new AlgorithmResult(r, null, name, List.of(), r.feasible() ? null
+                    : new AlgorithmResult.Trial(name == null ? "*" : name,
+                    within == null ? scope.allNodeIndices() : within, r));
         }
         return new PlacementSelection(scope, this, group).run(generated.candidates());
     }

@@ -8,6 +8,7 @@ import dev.muster.core.cycle.Diagnosis;
 import dev.muster.core.cycle.PlacementReport;
 import dev.muster.core.cycle.MemberResult;
 import dev.muster.core.cycle.SearchReport;
+import dev.muster.core.cycle.Shortage;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.RoleTally;
@@ -116,8 +117,44 @@ final class DecisionBuilder {
                     + " was found.";
         }
         pods.sort(Comparator.comparing(PodMessage::pod));
+        Explanation explanation = explain(result);
+        if (explanation != null) {
+            explanation = withShortage(explanation, result);
+        }
         return new Decision(ref, Outcome.Unschedulable, List.of(), pods, List.of(), List.of(), List.of(),
-                List.of(DecisionEngine.condition(group, false, message)), message, explain(result));
+                List.of(DecisionEngine.condition(group, false, message)), message, explanation);
+    }
+
+    /** The explanation with the group's {@link Shortage}, worked out from the trials the cycle ran. */
+    private Explanation withShortage(Explanation e, AlgorithmResult result) {
+        Shortage.Result s = Shortage.of(snapshot, result, ref, needed(), snapshot.groupPriority(ref));
+        if (s == null) {
+            return e;
+        }
+        List<Explanation.Fit> fits = new ArrayList<>();
+        for (Shortage.Fit f : s.fits()) {
+            fits.add(new Explanation.Fit(f.placement(), f.fits()));
+        }
+        List<Explanation.ReasonCount> excluded = new ArrayList<>();
+        for (Map.Entry<String, Integer> x : s.excluded().entrySet()) {
+            excluded.add(new Explanation.ReasonCount(x.getKey(), x.getValue()));
+        }
+        return new Explanation(e.nodes(), e.reasons(), e.members(), e.search(), e.placement(), e.placements(),
+                e.warnings(), new Explanation.Shortage(s.needed(), fits, s.closest(), excluded, s.remedies()));
+    }
+
+    /** Members the group needs placed at once: a gang's minCount less its bound members, a basic group one. */
+    private int needed() {
+        if (!group.policy().isGang()) {
+            return 1;
+        }
+        int bound = 0;
+        for (PodInfo p : snapshot.members(ref)) {
+            if (p.pod().isBound() && !p.pod().isTerminal()) {
+                bound++;
+            }
+        }
+        return Math.max(0, group.policy().minCount() - bound);
     }
 
     /** The role the group's bound and placed members leave below its minimum, or null. */

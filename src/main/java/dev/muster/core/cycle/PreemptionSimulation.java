@@ -28,6 +28,7 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     private final List<PodInfo> running = new ArrayList<>();
     private final Set<PodInfo> evicted = new HashSet<>();
     private final java.util.Map<PodInfo, Runnable> releasedClaims = new java.util.HashMap<>();
+    private List<PodInfo> placed;
 
     /** @param trial places the group on the cluster as simulated now (its members stay assumed if it fits) */
     PreemptionSimulation(SchedulingScope scope, java.util.function.Supplier<AlgorithmResult> trial) {
@@ -117,15 +118,23 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
         int[] nodes = null;
         if (r.cycle().feasible()) {
             List<Integer> used = new ArrayList<>();
+            List<PodInfo> members = new ArrayList<>();
             for (MemberResult m : r.cycle().members()) {
                 if (m.placed()) {
                     used.add(m.node());
+                    members.add(m.pod());
                 }
             }
             nodes = used.stream().mapToInt(Integer::intValue).toArray();
+            placed = members;
         }
         snapshot.rollbackTo(mark);
         return nodes;
+    }
+
+    @Override
+    public List<PodInfo> placedMembers() {
+        return placed;
     }
 
     @Override

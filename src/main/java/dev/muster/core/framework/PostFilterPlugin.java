@@ -33,6 +33,14 @@ public interface PostFilterPlugin extends Plugin {
          */
         int[] tryGroup();
 
+        /**
+         * The members the last {@link #tryGroup} that fitted placed, in the order of the node indices it returned;
+         * null when the simulation cannot say.
+         */
+        default List<PodInfo> placedMembers() {
+            return null;
+        }
+
         PodGroup podGroup(GroupRef ref);
 
         int groupPriority(GroupRef ref);

@@ -1,11 +1,16 @@
 package dev.muster.core.plugins.defaultpreemption;
 
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
+import dev.muster.core.model.Pod;
 import dev.muster.core.framework.PostFilterPlugin.Simulation;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 
@@ -69,6 +74,24 @@ final class VictimSearch {
             }
             return null;
         }
+        Reprieve r = reprieve(units, sim, used, maxTrials, true);
+        if (r.proved > 0 && sim.tryGroup() == null) {
+            // A placement the capacity argument kept was not found again by the group's algorithm: search by trials.
+            Set<PodInfo> evicted = new HashSet<>(r.victims);
+            for (Unit u : units) {
+                for (PodInfo p : u.pods()) {
+                    if (!evicted.contains(p)) {
+                        sim.evict(p);
+                    }
+                }
+            }
+            r = reprieve(units, sim, used, maxTrials, false);
+        }
+        r.victims.sort(Comparator.comparing(PodInfo::ref));
+        return r.victims;
+    }
+
+    private static Reprieve reprieve(List<Unit> units, Simulation sim, int[] used, int maxTrials, boolean prove) {
         List<Unit> violating = new ArrayList<>();
         List<Unit> rest = new ArrayList<>();
         for (Unit u : units) {
@@ -76,26 +99,38 @@ final class VictimSearch {
         }
         violating.sort(MOST_IMPORTANT_FIRST);
         rest.sort(MOST_IMPORTANT_FIRST);
-        Reprieve r = new Reprieve(sim, used, maxTrials);
+        Reprieve r = new Reprieve(sim, used, maxTrials, prove);
         // Budget-protected units first, while everything else is still evicted (upstream's order).
         r.all(violating);
         r.all(rest);
-        r.victims.sort(Comparator.comparing(PodInfo::ref));
-        return r.victims;
+        return r;
     }
 
-    /** The give-back pass over importance-ordered lists: its state is the group's best placement so far. */
+    /**
+     * The give-back pass over importance-ordered lists: its state is the group's best placement so far.
+     * <p>
+     * A unit is given back when the group still fits without it evicted. Where that can be shown without re-running
+     * the group, no trial is spent ({@code proved}): when the placement's members carry nothing that other pods can
+     * interfere with (pod affinity, topology spread, host ports, device claims) and the unit's pods carry no pod
+     * (anti-)affinity, the group's current placement still holds if every node it uses keeps room for the members
+     * placed there by their requests. The answer is the one-by-one reprieve's, with a trial only where a unit takes
+     * room the placement needs; a final trial confirms the kept placement (else the search runs again by trials).
+     */
     private static final class Reprieve {
         private final Simulation sim;
         private final int maxTrials;
+        private final boolean prove;
         private final List<PodInfo> victims = new ArrayList<>();
         private int[] used;
         private Set<Integer> usedNodes;
+        private Map<Integer, long[]> need;
         private int trials;
+        private int proved;
 
-        Reprieve(Simulation sim, int[] used, int maxTrials) {
+        Reprieve(Simulation sim, int[] used, int maxTrials, boolean prove) {
             this.sim = sim;
             this.maxTrials = maxTrials;
+            this.prove = prove;
             accept(used);
         }
 
@@ -105,12 +140,150 @@ final class VictimSearch {
             for (int n : placement) {
                 usedNodes.add(n);
             }
+            need = prove ? needs(placement, sim.placedMembers()) : null;
+        }
+
+        /**
+         * Per node of the placement, the summed requests of its members, their count (column k) and the smallest request
+     * of any of them per resource (columns k+1..2k), or null when
+         * a member could be kept off a node by a pod given back there, or the simulation does not say who went where.
+         */
+        private Map<Integer, long[]> needs(int[] placement, List<PodInfo> members) {
+            if (members == null || members.size() != placement.length) {
+                return null;
+            }
+            int k = sim.cluster().resources().size();
+            Map<Integer, long[]> out = new HashMap<>();
+            for (int i = 0; i < placement.length; i++) {
+                PodInfo m = members.get(i);
+                if (interferes(m.pod()) || !m.pod().hostPorts().isEmpty() || !m.pod().resourceClaims().isEmpty()
+                        || !m.pod().topologySpreadConstraints().isEmpty()) {
+                    return null;
+                }
+                boolean first = !out.containsKey(placement[i]);
+                long[] v = out.computeIfAbsent(placement[i], n -> new long[2 * k + 1]);
+                for (int r = 0; r < k; r++) {
+                    v[r] += m.request(r);
+                    v[k + 1 + r] = first ? m.request(r) : Math.min(v[k + 1 + r], m.request(r));
+                }
+                v[k]++;
+            }
+            return out;
+        }
+
+        private static boolean interferes(Pod p) {
+            return p.affinity().hasPodAffinity() || !p.affinity().requiredPodAntiAffinity().isEmpty();
+        }
+
+        /** Whether giving {@code u} back provably leaves the current placement standing. */
+        private boolean keepsPlacement(Unit u) {
+            if (need == null) {
+                return false;
+            }
+            Map<Integer, long[]> back = new HashMap<>();
+            int k = sim.cluster().resources().size();
+            for (PodInfo p : u.pods()) {
+                if (interferes(p.pod())) {
+                    return false;
+                }
+                int n = homeNode(sim, p);
+                if (need.containsKey(n)) {
+                    long[] v = back.computeIfAbsent(n, x -> new long[k + 1]);
+                    for (int r = 0; r < k; r++) {
+                        v[r] += p.request(r);
+                    }
+                    v[k]++;
+                }
+            }
+            for (Map.Entry<Integer, long[]> e : back.entrySet()) {
+                NodeInfo n = sim.cluster().anyNode(e.getKey());
+                long[] want = need.get(e.getKey());
+                long[] add = e.getValue();
+                for (int r = 0; r < k; r++) {
+                    if (n.requested(r) + add[r] + want[r] > n.allocatable(r)) {
+                        return false;
+                    }
+                }
+                if (n.podCount() + add[k] + want[k] > n.allowedPodNumber()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * Whether giving {@code u} back provably leaves the group short: a member its pods crowd out needs room
+         * elsewhere, and no node has room (by requests) for even the smallest member placed on its nodes.
+         */
+        private boolean leavesNoRoom(Unit u) {
+            if (need == null) {
+                return false;
+            }
+            int k = sim.cluster().resources().size();
+            Map<Integer, long[]> back = new HashMap<>();
+            for (PodInfo p : u.pods()) {
+                if (interferes(p.pod())) {
+                    return false;
+                }
+                long[] v = back.computeIfAbsent(homeNode(sim, p), x -> new long[k + 1]);
+                for (int r = 0; r < k; r++) {
+                    v[r] += p.request(r);
+                }
+                v[k]++;
+            }
+            long[] smallest = null;
+            for (int n : back.keySet()) {
+                long[] want = need.get(n);
+                if (want != null) {
+                    long[] one = java.util.Arrays.copyOfRange(want, k + 1, 2 * k + 1);
+                    smallest = smallest == null ? one : min(smallest, one);
+                }
+            }
+            if (smallest == null) {
+                return false;
+            }
+            ClusterView c = sim.cluster();
+            for (int i = 0; i < c.allNodeCount(); i++) {
+                NodeInfo n = c.anyNode(i);
+                long[] want = need.get(i);
+                long[] add = back.get(i);
+                boolean room = n.podCount() + (want == null ? 0 : want[k]) + (add == null ? 0 : add[k]) + 1
+                        <= n.allowedPodNumber();
+                for (int r = 0; r < k && room; r++) {
+                    room = n.requested(r) + (want == null ? 0 : want[r]) + (add == null ? 0 : add[r]) + smallest[r]
+                            <= n.allocatable(r);
+                }
+                if (room) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static long[] min(long[] a, long[] b) {
+            long[] out = new long[a.length];
+            for (int r = 0; r < a.length; r++) {
+                out[r] = Math.min(a[r], b[r]);
+            }
+            return out;
         }
 
         /** Every unit of an importance-ordered list, runs away from the group's nodes together. */
         void all(List<Unit> units) {
             int i = 0;
             while (i < units.size()) {
+                if (keepsPlacement(units.get(i))) {
+                    units.get(i).pods().forEach(sim::restore);
+                    proved++;
+                    i++;
+                    continue;
+                }
+                if (leavesNoRoom(units.get(i))) {
+                    victims.addAll(units.get(i).pods());
+                    proved++;
+                    i++;
+                    continue;
+                }
                 if (touches(units.get(i))) {
                     run(units.subList(i, i + 1));
                     i++;

@@ -51,7 +51,8 @@ public final class SearchPath {
         DecisionRequest request = switch (shape) {
             case "maxcount" -> maxCount();
             case "preempt" -> preempt();
-            default -> throw new IllegalArgumentException("shape: maxcount or preempt");
+            case "composite" -> composite();
+            default -> throw new IllegalArgumentException("shape: maxcount, preempt or composite");
         };
         DecisionEngine engine = new DecisionEngine(EngineConfig.DEFAULT);
         ClusterSnapshot compiled = DecisionEngine.compile(request);
@@ -98,6 +99,20 @@ public final class SearchPath {
 
     private static String check(String shape, DecisionResult r) {
         Decision d = r.decisions().get(0);
+        if (shape.equals("composite")) {
+            java.util.Set<String> racks = new java.util.TreeSet<>();
+            int placed = 0;
+            for (Decision c : r.decisions()) {
+                if (!c.outcome().name().equals("Scheduled") || c.compositePodGroup() == null) {
+                    throw new IllegalStateException("expected every child Scheduled, got " + c.outcome() + ": "
+                            + c.message());
+                }
+                placed += c.placements().size();
+                c.placements().forEach(a -> racks.add(a.node().substring(0, "node-rNN".length())));
+            }
+            return String.format(Locale.ROOT, "%d children Scheduled, %d members placed, racks used %s",
+                    r.decisions().size(), placed, racks);
+        }
         if (shape.equals("maxcount")) {
             if (!d.outcome().name().equals("Scheduled") || d.explanation() == null
                     || d.explanation().search() == null) {
@@ -163,5 +178,40 @@ public final class SearchPath {
         List<PodGroup> groups = List.of(Groups.gang("train", 100).namespace("ml").priority(1000).build());
         return new DecisionRequest(new ClusterState(nodes, pods, groups, List.of(), List.of()), null,
                 new DecisionOptions(true, false));
+    }
+
+    /**
+     * 5,000 nodes of 16 cpu in 50 racks of 100; the first 40 racks hold a bound 11-cpu pod on every node (500 cpu
+     * free per rack), the last 10 are empty. A CompositePodGroup (gang, minGroupCount 10, one rack) of 10 gangs of 100
+     * one-cpu pods (1,000 cpu): no full rack before the 41st holds it.
+     */
+    static DecisionRequest composite() {
+        List<Node> nodes = new ArrayList<>(NODES);
+        List<Pod> pods = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) {
+            int rack = i / 100;
+            String n = String.format(Locale.ROOT, "node-r%02d-%03d", rack, i % 100);
+            nodes.add(node(n).label("kubernetes.io/hostname", n).label("topology.kubernetes.io/rack",
+                            String.format(Locale.ROOT, "r%02d", rack))
+                    .allocatable("cpu", "16").allocatable("memory", "64Gi").allocatable("pods", "110").build());
+            if (rack < 40) {
+                pods.add(pod(name("filler", i)).namespace("base").requests("cpu", "11").requests("memory", "8Gi")
+                        .on(n).build());
+            }
+        }
+        List<PodGroup> groups = new ArrayList<>();
+        for (int g = 0; g < 10; g++) {
+            String group = "part-" + g;
+            groups.add(Groups.gang(group, 100).namespace("ml").build().withParentComposite("job"));
+            for (int i = 0; i < 100; i++) {
+                pods.add(member(pod(name(group, i)).namespace("ml").requests("cpu", "1").requests("memory", "2Gi")
+                        .build(), group));
+            }
+        }
+        List<dev.muster.core.model.CompositePodGroup> composites = List.of(new dev.muster.core.model.CompositePodGroup(
+                new dev.muster.core.model.GroupRef("ml", "job"), null, true, 10, List.of("topology.kubernetes.io/rack"),
+                null, null, null, 0));
+        return new DecisionRequest(new ClusterState(nodes, pods, groups, List.of(), List.of(), composites), null,
+                new DecisionOptions(false, false));
     }
 }

@@ -21,6 +21,7 @@ import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.PodMessage;
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.CompositePodGroup;
 import dev.muster.core.model.Disruption;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Node;
@@ -397,29 +398,43 @@ public final class ExtenderService {
         return new ExtenderPreemptionResult(out);
     }
 
-    /** A victim whose group is {@code disruptionMode: PodGroup} may go only with every running member of it. */
+    /**
+     * A victim whose group is {@code disruptionMode: PodGroup} may go only with every running member of it, and one
+     * below a CompositePodGroup with {@code disruptionMode: PodGroup} only with every running pod of that tree.
+     */
     private static boolean disruptable(ClusterState state, Pod victim, Set<PodRef> victimsOnNode) {
         GroupRef g = victim.groupRef();
         if (g == null) {
             return true;
         }
-        PodGroup group = null;
+        Map<GroupRef, PodGroup> groups = new java.util.HashMap<>();
         for (PodGroup pg : state.podGroups()) {
-            if (pg.ref().equals(g)) {
-                group = pg;
-                break;
-            }
+            groups.put(pg.ref(), pg);
         }
-        if (!Disruption.wholeGroup(group)) {
+        Map<GroupRef, CompositePodGroup> composites = new java.util.HashMap<>();
+        for (CompositePodGroup c : state.compositePodGroups()) {
+            composites.put(c.ref(), c);
+        }
+        PodGroup group = groups.get(g);
+        GroupRef tree = Disruption.evictedWith(group, composites);
+        if (tree == null && !Disruption.wholeGroup(group)) {
             return true;
         }
         List<Pod> running = new ArrayList<>();
         for (Pod p : state.pods()) {
-            if (g.equals(p.groupRef()) && p.isBound() && !p.isTerminal()) {
+            if (p.groupRef() == null || !p.isBound() || p.isTerminal()) {
+                continue;
+            }
+            boolean together = tree == null ? g.equals(p.groupRef())
+                    : tree.equals(Disruption.evictedWith(groups.get(p.groupRef()), composites));
+            if (together) {
                 running.add(p);
             }
         }
-        return Disruption.respectsGroup(group, running, victimsOnNode);
+        if (tree == null) {
+            return Disruption.respectsGroup(group, running, victimsOnNode);
+        }
+        return running.stream().allMatch(p -> victimsOnNode.contains(p.ref()));
     }
 
     /** A request the extender cannot act on; its message goes to the scheduler as {@code Error}. */

@@ -143,6 +143,12 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     }
 
     @Override
+    public GroupRef evictedWith(GroupRef group) {
+        return dev.muster.core.model.Disruption.evictedWith(snapshot.podGroups().get(group),
+                snapshot.snapshot().compositePodGroups());
+    }
+
+    @Override
     public int groupPriority(GroupRef ref) {
         return snapshot.groupPriority(ref);
     }

@@ -43,6 +43,14 @@ public interface PostFilterPlugin extends Plugin {
 
         PodGroup podGroup(GroupRef ref);
 
+        /**
+         * The CompositePodGroup whose {@code disruptionMode: PodGroup} makes the group's pods go only with every
+         * running pod of its whole tree (the highest such composite above the group), or null.
+         */
+        default GroupRef evictedWith(GroupRef group) {
+            return null;
+        }
+
         int groupPriority(GroupRef ref);
 
         List<PodDisruptionBudget> podDisruptionBudgets();

@@ -40,4 +40,25 @@ public final class Disruption {
         }
         return true;
     }
+
+    /**
+     * The CompositePodGroup whose {@code disruptionMode: PodGroup} makes the group's pods go only with every running
+     * pod of its whole tree: the highest such composite above the group, or null.
+     *
+     * @param composites the cluster's CompositePodGroups by reference
+     */
+    public static GroupRef evictedWith(PodGroup group, java.util.Map<GroupRef, CompositePodGroup> composites) {
+        if (group == null || group.parentComposite() == null) {
+            return null;
+        }
+        CompositePodGroup c = composites.get(new GroupRef(group.ref().namespace(), group.parentComposite()));
+        GroupRef highest = null;
+        for (int depth = 0; c != null && depth <= CompositePodGroup.MAX_TREE_DEPTH; depth++) {
+            if (c.disruptionMode() == DisruptionMode.PodGroup) {
+                highest = c.ref();
+            }
+            c = c.parent() == null ? null : composites.get(new GroupRef(c.ref().namespace(), c.parent()));
+        }
+        return highest;
+    }
 }

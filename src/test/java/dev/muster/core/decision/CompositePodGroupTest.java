@@ -148,6 +148,35 @@ class CompositePodGroupTest {
     }
 
     @Test
+    @DisplayName("a composite with disruptionMode PodGroup is evicted whole: both children's pods go, not one")
+    void treeEvictedWhole() {
+        List<Node> nodes = List.of(node("n1").allocatable("cpu", "4").allocatable("memory", "32Gi").build(),
+                node("n2").allocatable("cpu", "4").allocatable("memory", "32Gi").build());
+        List<Pod> pods = new ArrayList<>();
+        pods.add(Groups.member(dev.muster.core.testing.Pods.pod("a-0").requests("cpu", "4").requests("memory", "1Gi")
+                .on("n1").build(), "a"));
+        pods.add(Groups.member(dev.muster.core.testing.Pods.pod("b-0").requests("cpu", "4").requests("memory", "1Gi")
+                .on("n2").build(), "b"));
+        pods.addAll(pods("urgent", 1, "4"));
+        List<PodGroup> groups = List.of(Groups.gang("a", 1).priority(1).build().withParentComposite("job"),
+                Groups.gang("b", 1).priority(1).build().withParentComposite("job"),
+                Groups.gang("urgent", 1).priority(100).build());
+        CompositePodGroup whole = new CompositePodGroup(new GroupRef("default", "job"), null, true, 2, List.of(),
+                dev.muster.core.model.DisruptionMode.PodGroup, null, null, 0);
+        CompositePodGroup single = new CompositePodGroup(new GroupRef("default", "job"), null, true, 2, List.of(),
+                null, null, null, 0);
+
+        DecisionResult all = engine.decide(new DecisionRequest(new ClusterState(nodes, pods, groups, List.of(),
+                List.of(), List.of(whole)), null, new DecisionOptions(true, false)));
+        DecisionResult one = engine.decide(new DecisionRequest(new ClusterState(nodes, pods, groups, List.of(),
+                List.of(), List.of(single)), null, new DecisionOptions(true, false)));
+
+        assertThat(all.decisions().get(0).outcome()).isEqualTo(Outcome.Preempting);
+        assertThat(all.decisions().get(0).victims()).extracting(a -> a.pod().name()).containsExactly("a-0", "b-0");
+        assertThat(one.decisions().get(0).victims()).hasSize(1);
+    }
+
+    @Test
     @DisplayName("a PodGroup whose composite is not in the snapshot waits for it")
     void missingParent() {
         List<Node> nodes = List.of(node("n1").allocatable("cpu", "4").allocatable("memory", "32Gi").build());

@@ -34,4 +34,23 @@ class DisruptionTest {
         assertThat(Disruption.respectsGroup(all, List.of(a, b), Set.of(a.ref(), b.ref()))).isTrue();
         assertThat(Disruption.respectsGroup(single, List.of(a, b), Set.of(a.ref()))).isTrue();
     }
+
+    @Test
+    @DisplayName("the highest composite with disruptionMode PodGroup above a group takes its whole tree")
+    void evictedWithTheTree() {
+        GroupRef root = new GroupRef("default", "root");
+        GroupRef inner = new GroupRef("default", "inner");
+        java.util.Map<GroupRef, CompositePodGroup> composites = java.util.Map.of(
+                root, new CompositePodGroup(root, null, false, 0, List.of(), DisruptionMode.PodGroup, null, null, 0),
+                inner, new CompositePodGroup(inner, "root", false, 0, List.of(), DisruptionMode.PodGroup, null, null,
+                        0));
+        PodGroup child = Groups.gang("c", 1).build().withParentComposite("inner");
+        java.util.Map<GroupRef, CompositePodGroup> podOnly = java.util.Map.of(
+                root, new CompositePodGroup(root, null, false, 0, List.of(), null, null, null, 0),
+                inner, new CompositePodGroup(inner, "root", false, 0, List.of(), null, null, null, 0));
+
+        assertThat(Disruption.evictedWith(child, composites)).isEqualTo(root);
+        assertThat(Disruption.evictedWith(child, podOnly)).isNull();
+        assertThat(Disruption.evictedWith(Groups.gang("alone", 1).build(), composites)).isNull();
+    }
 }

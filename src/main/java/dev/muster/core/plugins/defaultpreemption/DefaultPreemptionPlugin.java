@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Workload-aware preemption for PodGroups (upstream DefaultPreemption's PodGroupPostFilter, v1.36): the preemptor is
  * the whole group at its PodGroup priority; every running pod outside it is a victim unit of its own, except the
- * pods of a {@code disruptionMode: PodGroup} group, which form one unit at their group's priority. A unit is
+ * pods of a {@code disruptionMode: PodGroup} group, which form one unit at their group's priority, and the pods of a
+ * CompositePodGroup tree whose composite says {@code disruptionMode: PodGroup}, which form one unit together. A unit is
  * eligible only when its priority is strictly lower. The domain is the whole cluster; for a group with a topology
  * constraint (which upstream v1.36 does not preempt for), one domain of its key ({@link DomainPreemption}).
  */
@@ -56,11 +57,20 @@ public final class DefaultPreemptionPlugin implements PostFilterPlugin {
 
     private static List<VictimSearch.Unit> units(GroupContext group, int preemptorPriority, Simulation sim) {
         GroupRef self = group.group().ref();
+        GroupRef ownTree = sim.evictedWith(self);
         Map<GroupRef, List<PodInfo>> wholeGroups = new LinkedHashMap<>();
+        Map<GroupRef, List<PodInfo>> wholeTrees = new LinkedHashMap<>();
         List<VictimSearch.Unit> units = new ArrayList<>();
         for (PodInfo p : sim.runningPods()) {
             GroupRef g = p.groupRef();
             if (self.equals(g)) {
+                continue;
+            }
+            GroupRef tree = g == null ? null : sim.evictedWith(g);
+            if (tree != null) {
+                if (!tree.equals(ownTree)) {
+                    wholeTrees.computeIfAbsent(tree, k -> new ArrayList<>()).add(p);
+                }
                 continue;
             }
             PodGroup pg = g == null ? null : sim.podGroup(g);
@@ -79,6 +89,19 @@ public final class DefaultPreemptionPlugin implements PostFilterPlugin {
             if (Disruption.eligible(priority, preemptorPriority)) {
                 units.add(new VictimSearch.Unit(List.copyOf(e.getValue()), priority, true,
                         sim.podGroup(e.getKey()).creationEpochSec(), violates(e.getValue(), sim.podDisruptionBudgets())));
+            }
+        }
+        for (Map.Entry<GroupRef, List<PodInfo>> e : wholeTrees.entrySet()) {
+            // A CompositePodGroup evicted whole: its members' priority (the composite's when it sets one).
+            int priority = Integer.MIN_VALUE;
+            long creation = Long.MAX_VALUE;
+            for (PodInfo p : e.getValue()) {
+                priority = Math.max(priority, p.effectivePriority());
+                creation = Math.min(creation, p.pod().creationEpochSec());
+            }
+            if (Disruption.eligible(priority, preemptorPriority)) {
+                units.add(new VictimSearch.Unit(List.copyOf(e.getValue()), priority, true, creation,
+                        violates(e.getValue(), sim.podDisruptionBudgets())));
             }
         }
         return units;

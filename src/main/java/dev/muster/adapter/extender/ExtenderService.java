@@ -369,6 +369,14 @@ public final class ExtenderService {
             }
         }
         Priorities prio = Priorities.of(view.state());
+        Map<GroupRef, PodGroup> groups = new java.util.HashMap<>();
+        for (PodGroup pg : view.state().podGroups()) {
+            groups.put(pg.ref(), pg);
+        }
+        Map<GroupRef, CompositePodGroup> composites = new java.util.HashMap<>();
+        for (CompositePodGroup c : view.state().compositePodGroups()) {
+            composites.put(c.ref(), c);
+        }
         int preemptorPriority = prio.effective(preemptor);
         Map<String, MetaVictims> out = new TreeMap<>();
         for (Map.Entry<String, List<Pod>> e : byNode.entrySet()) {
@@ -382,7 +390,7 @@ public final class ExtenderService {
             boolean allowed = true;
             for (Pod v : victims) {
                 if (v == null || !Disruption.eligible(prio.effective(v), preemptorPriority)
-                        || !disruptable(view.state(), v, onNode)) {
+                        || !disruptable(view.state(), groups, composites, v, onNode)) {
                     allowed = false;
                     break;
                 }
@@ -402,18 +410,12 @@ public final class ExtenderService {
      * A victim whose group is {@code disruptionMode: PodGroup} may go only with every running member of it, and one
      * below a CompositePodGroup with {@code disruptionMode: PodGroup} only with every running pod of that tree.
      */
-    private static boolean disruptable(ClusterState state, Pod victim, Set<PodRef> victimsOnNode) {
+    private static boolean disruptable(ClusterState state, Map<GroupRef, PodGroup> groups,
+                                       Map<GroupRef, CompositePodGroup> composites, Pod victim,
+                                       Set<PodRef> victimsOnNode) {
         GroupRef g = victim.groupRef();
         if (g == null) {
             return true;
-        }
-        Map<GroupRef, PodGroup> groups = new java.util.HashMap<>();
-        for (PodGroup pg : state.podGroups()) {
-            groups.put(pg.ref(), pg);
-        }
-        Map<GroupRef, CompositePodGroup> composites = new java.util.HashMap<>();
-        for (CompositePodGroup c : state.compositePodGroups()) {
-            composites.put(c.ref(), c);
         }
         PodGroup group = groups.get(g);
         GroupRef tree = Disruption.evictedWith(group, composites);

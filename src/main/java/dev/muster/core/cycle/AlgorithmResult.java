@@ -10,11 +10,18 @@ import java.util.List;
  * @param closest when nothing was feasible: the evaluated placement whose trial placed the most members (the first
  *                such candidate; all nodes for a group without candidates), else null. It costs nothing: the trial
  *                ran anyway, and only its result is kept.
+ * @param chosen  the node set the feasible placement was chosen in (one domain, or every node); null when nothing
+ *                was feasible
  */
 public record AlgorithmResult(CycleResult cycle, String message, String placement, List<PlacementReport> placements,
-                              Trial closest) {
+                              Trial closest, Placement chosen) {
     public AlgorithmResult(CycleResult cycle, String message, String placement, List<PlacementReport> placements) {
-        this(cycle, message, placement, placements, null);
+        this(cycle, message, placement, placements, null, null);
+    }
+
+    public AlgorithmResult(CycleResult cycle, String message, String placement, List<PlacementReport> placements,
+                           Trial closest) {
+        this(cycle, message, placement, placements, closest, null);
     }
 
     /**

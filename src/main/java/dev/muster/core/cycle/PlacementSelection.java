@@ -174,7 +174,7 @@ final class PlacementSelection {
                 : a.name().compareTo(b.name()));
         Evaluated chosen = feasible.get(best);
         cycle.assumeChosen(group, chosen.result());
-        return new AlgorithmResult(chosen.result(), null, chosen.candidate().name(), reports);
+        return new AlgorithmResult(chosen.result(), null, chosen.candidate().name(), reports, null, chosen.placement());
     }
 
     private static PlacementScorePlugin.Proposal proposal(Evaluated e) {

@@ -108,7 +108,7 @@ public final class PodGroupCycle {
             String name = within == null ? null : withinName;
             return new AlgorithmResult(r, null, name, List.of(), r.feasible() ? null
                     : new AlgorithmResult.Trial(name == null ? "*" : name,
-                    within == null ? scope.allNodeIndices() : within, r));
+                    within == null ? scope.allNodeIndices() : within, r), r.feasible() ? all : null);
         }
         return new PlacementSelection(scope, this, group).run(generated.candidates());
     }

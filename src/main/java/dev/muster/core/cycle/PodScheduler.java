@@ -104,6 +104,24 @@ final class PodScheduler {
     }
 
     /**
+     * The snapshot indices of the placement nodes where the pod passes every filter on the snapshot as it is now,
+     * ascending; brought up to date the way {@link #schedule} is (only changed nodes evaluated again).
+     */
+    int[] feasibleNodes(PodInfo pod, Placement placement) {
+        if (!schedule(pod, placement).fits()) {
+            return new int[0];
+        }
+        Evaluation e = last;
+        int[] out = new int[e.feasibleCount];
+        for (int i = 0, k = 0; i < e.verdicts.length; i++) {
+            if (e.verdicts[i] == null) {
+                out[k++] = placement.nodeIndex(i);
+            }
+        }
+        return out;
+    }
+
+    /**
      * Feasible placement nodes for a pod ordered best first (score descending, then name): the candidates the
      * bounded search branches over. Costs a full evaluation.
      */

@@ -22,6 +22,7 @@ import java.util.Set;
  * The caller rolls the snapshot back to its mark when the plugin's victims are not used.
  */
 public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
+    private final SchedulingScope scope;
     private final SnapshotOverlay snapshot;
     private final Placement all;
     private final java.util.function.Supplier<AlgorithmResult> trial;
@@ -29,9 +30,11 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     private final Set<PodInfo> evicted = new HashSet<>();
     private final java.util.Map<PodInfo, Runnable> releasedClaims = new java.util.HashMap<>();
     private List<PodInfo> placed;
+    private Placement chosen;
 
     /** @param trial places the group on the cluster as simulated now (its members stay assumed if it fits) */
     PreemptionSimulation(SchedulingScope scope, java.util.function.Supplier<AlgorithmResult> trial) {
+        this.scope = scope;
         this.snapshot = scope.snapshot();
         this.trial = trial;
         this.all = scope.allNodes();
@@ -127,6 +130,7 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
             }
             nodes = used.stream().mapToInt(Integer::intValue).toArray();
             placed = members;
+            chosen = r.chosen();
         }
         snapshot.rollbackTo(mark);
         return nodes;
@@ -135,6 +139,16 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     @Override
     public List<PodInfo> placedMembers() {
         return placed;
+    }
+
+    @Override
+    public boolean proofs() {
+        return scope.batching();
+    }
+
+    @Override
+    public int[] feasibleNodes(PodInfo member) {
+        return chosen == null ? null : scope.scheduler(chosen).feasibleNodes(member, chosen);
     }
 
     @Override

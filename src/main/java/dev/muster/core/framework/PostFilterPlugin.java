@@ -41,6 +41,24 @@ public interface PostFilterPlugin extends Plugin {
             return null;
         }
 
+        /**
+         * Whether a search may show that the group fits by arguments on capacity instead of a trial (false: every
+         * answer from a trial, the reference that property tests compare against).
+         */
+        default boolean proofs() {
+            return true;
+        }
+
+        /**
+         * The snapshot indices of the nodes where a member the last fitting {@link #tryGroup} placed passes every
+         * filter on the cluster as simulated now (the group's other members not assumed), among the nodes that
+         * placement was chosen in (its topology domain, or every node); ascending. Null when the simulation cannot
+         * say.
+         */
+        default int[] feasibleNodes(PodInfo member) {
+            return null;
+        }
+
         PodGroup podGroup(GroupRef ref);
 
         /**

@@ -21,7 +21,8 @@ import java.util.Set;
  * best seen. What is not given back is the victim set. The answer depends on unit importance alone, never on which
  * nodes a trial happened to use, so renaming or reordering nodes does not change who is evicted.
  * <p>
- * Beyond upstream, for speed on large clusters: a run of consecutive units (in importance order) none of which has a
+ * Beyond upstream, for speed on large clusters: most units are decided by a proof instead of a trial (see
+ * {@link Reprieve}), and of the rest, a run of consecutive units (in importance order) none of which has a
  * pod on a node the group currently uses is given back together and the group re-checked once; when that breaks the
  * fit the run is halved and each half tried in order, down to single units. Giving back fewer pods never makes
  * a group that fits with more of them stop fitting (capacity only grows), so a run that passes as a whole would have
@@ -74,7 +75,7 @@ final class VictimSearch {
             }
             return null;
         }
-        Reprieve r = reprieve(units, sim, used, maxTrials, true);
+        Reprieve r = reprieve(units, sim, used, maxTrials, sim.proofs());
         if (r.proved > 0 && sim.tryGroup() == null) {
             // A placement the capacity argument kept was not found again by the group's algorithm: search by trials.
             Set<PodInfo> evicted = new HashSet<>(r.victims);
@@ -110,20 +111,41 @@ final class VictimSearch {
      * The give-back pass over importance-ordered lists: its state is the group's best placement so far.
      * <p>
      * A unit is given back when the group still fits without it evicted. Where that can be shown without re-running
-     * the group, no trial is spent ({@code proved}): when the placement's members carry nothing that other pods can
-     * interfere with (pod affinity, topology spread, host ports, device claims) and the unit's pods carry no pod
-     * (anti-)affinity, the group's current placement still holds if every node it uses keeps room for the members
-     * placed there by their requests. The answer is the one-by-one reprieve's, with a trial only where a unit takes
-     * room the placement needs; a final trial confirms the kept placement (else the search runs again by trials).
+     * the group, no trial is spent ({@code proved}). The proofs hold when the placement's members carry nothing that
+     * other pods can interfere with (pod affinity, topology spread, host ports, device claims) and the unit's pods
+     * carry no pod (anti-)affinity:
+     * <ul>
+     *   <li>the placement still stands if every node it uses keeps room for the members placed there, by their
+     *       requests ({@link #keepsPlacement});</li>
+     *   <li>the group cannot keep its count if a member the unit crowds out has no node with room for even the
+     *       smallest member placed on the unit's nodes ({@link #leavesNoRoom});</li>
+     *   <li>the group still fits if the members the unit crowds out each move to another node of the placement's
+     *       domain that passes their filters and has room beside the members already there ({@link #relocates}).
+     *       Among such nodes the one whose pods come up for give-back last is taken, so that a moved member is
+     *       crowded out again as late as possible.</li>
+     * </ul>
+     * Only the rest cost a trial (a run of the group's algorithm). The answer is the one-by-one reprieve's: each unit
+     * is given back exactly when the group fits with it back. A final trial confirms the kept placement (else the
+     * search runs again by trials).
      */
     private static final class Reprieve {
         private final Simulation sim;
         private final int maxTrials;
         private final boolean prove;
+        private final int k;
         private final List<PodInfo> victims = new ArrayList<>();
+        /** Per snapshot node: whether the current placement uses it. */
+        private final boolean[] usedNode;
+        /**
+         * Per snapshot node of the placement: the summed requests of its members (columns 0..k-1), their count
+         * (column k) and the smallest request of any of them per resource (columns k+1..2k); null elsewhere.
+         */
+        private final long[][] need;
         private int[] used;
-        private Set<Integer> usedNodes;
-        private Map<Integer, long[]> need;
+        private List<PodInfo> members;
+        private boolean provable;
+        private Hits hits = Hits.NONE;
+        private int position;
         private int trials;
         private int proved;
 
@@ -131,99 +153,65 @@ final class VictimSearch {
             this.sim = sim;
             this.maxTrials = maxTrials;
             this.prove = prove;
-            accept(used);
+            this.k = sim.cluster().resources().size();
+            int nodes = sim.cluster().allNodeCount();
+            this.usedNode = new boolean[nodes];
+            this.need = new long[nodes][];
+            accept(used, sim.placedMembers());
         }
 
-        private void accept(int[] placement) {
+        private void accept(int[] placement, List<PodInfo> placedMembers) {
+            if (used != null) {
+                for (int n : used) {
+                    usedNode[n] = false;
+                    need[n] = null;
+                }
+            }
             used = placement;
-            usedNodes = new HashSet<>();
+            members = placedMembers;
             for (int n : placement) {
-                usedNodes.add(n);
+                usedNode[n] = true;
             }
-            need = prove ? needs(placement, sim.placedMembers()) : null;
+            provable = prove && members != null && members.size() == placement.length && fillNeeds();
         }
 
-        /**
-         * Per node of the placement, the summed requests of its members, their count (column k) and the smallest request
-     * of any of them per resource (columns k+1..2k), or null when
-         * a member could be kept off a node by a pod given back there, or the simulation does not say who went where.
-         */
-        private Map<Integer, long[]> needs(int[] placement, List<PodInfo> members) {
-            if (members == null || members.size() != placement.length) {
-                return null;
-            }
-            int k = sim.cluster().resources().size();
-            Map<Integer, long[]> out = new HashMap<>();
-            for (int i = 0; i < placement.length; i++) {
-                PodInfo m = members.get(i);
+        /** Fills {@link #need} for the placement; false (and nothing provable) when a member can be interfered with. */
+        private boolean fillNeeds() {
+            for (PodInfo m : members) {
                 if (interferes(m.pod()) || !m.pod().hostPorts().isEmpty() || !m.pod().resourceClaims().isEmpty()
                         || !m.pod().topologySpreadConstraints().isEmpty()) {
-                    return null;
+                    return false;
                 }
-                boolean first = !out.containsKey(placement[i]);
-                long[] v = out.computeIfAbsent(placement[i], n -> new long[2 * k + 1]);
-                for (int r = 0; r < k; r++) {
-                    v[r] += m.request(r);
-                    v[k + 1 + r] = first ? m.request(r) : Math.min(v[k + 1 + r], m.request(r));
-                }
-                v[k]++;
             }
-            return out;
+            for (int i = 0; i < used.length; i++) {
+                add(used[i], members.get(i));
+            }
+            return true;
+        }
+
+        private void add(int node, PodInfo m) {
+            long[] v = need[node];
+            boolean first = v == null;
+            if (first) {
+                v = need[node] = new long[2 * k + 1];
+            }
+            for (int r = 0; r < k; r++) {
+                v[r] += m.request(r);
+                v[k + 1 + r] = first ? m.request(r) : Math.min(v[k + 1 + r], m.request(r));
+            }
+            v[k]++;
         }
 
         private static boolean interferes(Pod p) {
             return p.affinity().hasPodAffinity() || !p.affinity().requiredPodAntiAffinity().isEmpty();
         }
 
-        /** Whether giving {@code u} back provably leaves the current placement standing. */
-        private boolean keepsPlacement(Unit u) {
-            if (need == null) {
-                return false;
-            }
-            Map<Integer, long[]> back = new HashMap<>();
-            int k = sim.cluster().resources().size();
+        /** Per node, the requests (columns 0..k-1) and count (column k) of the unit's pods; null if one interferes. */
+        private Map<Integer, long[]> back(Unit u) {
+            Map<Integer, long[]> back = new HashMap<>(4);
             for (PodInfo p : u.pods()) {
                 if (interferes(p.pod())) {
-                    return false;
-                }
-                int n = homeNode(sim, p);
-                if (need.containsKey(n)) {
-                    long[] v = back.computeIfAbsent(n, x -> new long[k + 1]);
-                    for (int r = 0; r < k; r++) {
-                        v[r] += p.request(r);
-                    }
-                    v[k]++;
-                }
-            }
-            for (Map.Entry<Integer, long[]> e : back.entrySet()) {
-                NodeInfo n = sim.cluster().anyNode(e.getKey());
-                long[] want = need.get(e.getKey());
-                long[] add = e.getValue();
-                for (int r = 0; r < k; r++) {
-                    if (n.requested(r) + add[r] + want[r] > n.allocatable(r)) {
-                        return false;
-                    }
-                }
-                if (n.podCount() + add[k] + want[k] > n.allowedPodNumber()) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        /**
-         * Whether giving {@code u} back provably leaves the group short: a member its pods crowd out needs room
-         * elsewhere, and no node has room (by requests) for even the smallest member placed on its nodes.
-         */
-        private boolean leavesNoRoom(Unit u) {
-            if (need == null) {
-                return false;
-            }
-            int k = sim.cluster().resources().size();
-            Map<Integer, long[]> back = new HashMap<>();
-            for (PodInfo p : u.pods()) {
-                if (interferes(p.pod())) {
-                    return false;
+                    return null;
                 }
                 long[] v = back.computeIfAbsent(homeNode(sim, p), x -> new long[k + 1]);
                 for (int r = 0; r < k; r++) {
@@ -231,9 +219,69 @@ final class VictimSearch {
                 }
                 v[k]++;
             }
+            return back;
+        }
+
+        /** Whether giving {@code u} back provably leaves the current placement standing. */
+        private boolean keepsPlacement(Unit u) {
+            if (!provable) {
+                return false;
+            }
+            if (u.pods().size() == 1) {
+                PodInfo p = u.pods().get(0);
+                if (interferes(p.pod())) {
+                    return false;
+                }
+                int n = homeNode(sim, p);
+                return need[n] == null || roomFor(n, p, need[n]);
+            }
+            Map<Integer, long[]> back = back(u);
+            if (back == null) {
+                return false;
+            }
+            for (Map.Entry<Integer, long[]> e : back.entrySet()) {
+                long[] want = need[e.getKey()];
+                if (want != null && !room(sim.cluster().anyNode(e.getKey()), e.getValue(), want)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private boolean roomFor(int n, PodInfo p, long[] want) {
+            NodeInfo node = sim.cluster().anyNode(n);
+            for (int r = 0; r < k; r++) {
+                if (node.requested(r) + p.request(r) + want[r] > node.allocatable(r)) {
+                    return false;
+                }
+            }
+            return node.podCount() + 1 + want[k] <= node.allowedPodNumber();
+        }
+
+        private boolean room(NodeInfo node, long[] add, long[] want) {
+            for (int r = 0; r < k; r++) {
+                if (node.requested(r) + add[r] + want[r] > node.allocatable(r)) {
+                    return false;
+                }
+            }
+            return node.podCount() + add[k] + want[k] <= node.allowedPodNumber();
+        }
+
+        /**
+         * Whether giving {@code u} back provably leaves the group short: a member its pods crowd out needs room
+         * elsewhere, and no node has room (by requests) for even the smallest member placed on its nodes.
+         */
+        private boolean leavesNoRoom(Unit u) {
+            if (!provable) {
+                return false;
+            }
+            Map<Integer, long[]> back = back(u);
+            if (back == null) {
+                return false;
+            }
             long[] smallest = null;
             for (int n : back.keySet()) {
-                long[] want = need.get(n);
+                long[] want = need[n];
                 if (want != null) {
                     long[] one = java.util.Arrays.copyOfRange(want, k + 1, 2 * k + 1);
                     smallest = smallest == null ? one : min(smallest, one);
@@ -245,7 +293,7 @@ final class VictimSearch {
             ClusterView c = sim.cluster();
             for (int i = 0; i < c.allNodeCount(); i++) {
                 NodeInfo n = c.anyNode(i);
-                long[] want = need.get(i);
+                long[] want = need[i];
                 long[] add = back.get(i);
                 boolean room = n.podCount() + (want == null ? 0 : want[k]) + (add == null ? 0 : add[k]) + 1
                         <= n.allowedPodNumber();
@@ -268,23 +316,118 @@ final class VictimSearch {
             return out;
         }
 
+        /**
+         * Gives {@code u} back when the members it crowds out can each move to another node: one that passes
+         * their filters with the unit back and has room beside the members already there. On success the moved
+         * placement becomes the current one; otherwise nothing changes.
+         */
+        private boolean relocates(Unit u) {
+            if (!provable || back(u) == null) {
+                return false;
+            }
+            u.pods().forEach(sim::restore);
+            java.util.TreeSet<Integer> crowded = new java.util.TreeSet<>();
+            for (PodInfo p : u.pods()) {
+                int n = homeNode(sim, p);
+                if (need[n] != null) {
+                    crowded.add(n);
+                }
+            }
+            Map<Integer, long[]> load = new HashMap<>();
+            List<Integer> displaced = new ArrayList<>();
+            for (int n : crowded) {
+                NodeInfo node = sim.cluster().anyNode(n);
+                long[] kept = new long[k + 1];
+                for (int i = 0; i < used.length; i++) {
+                    if (used[i] == n) {
+                        PodInfo m = members.get(i);
+                        if (fits(node, kept, m)) {
+                            plus(kept, m);
+                        } else {
+                            displaced.add(i);
+                        }
+                    }
+                }
+                load.put(n, kept);
+            }
+            int[] moved = used.clone();
+            for (int i : displaced) {
+                PodInfo m = members.get(i);
+                int[] candidates = sim.feasibleNodes(m);
+                int best = -1;
+                int bestHit = -1;
+                for (int t : candidates == null ? new int[0] : candidates) {
+                    long[] there = load.containsKey(t) ? load.get(t) : need[t];
+                    if (!fits(sim.cluster().anyNode(t), there, m)) {
+                        continue;
+                    }
+                    int hit = hits.next(t, position);
+                    if (hit > bestHit) {
+                        best = t;
+                        bestHit = hit;
+                    }
+                }
+                if (best < 0) {
+                    u.pods().forEach(sim::evict);
+                    return false;
+                }
+                long[] there = load.get(best);
+                if (there == null) {
+                    there = new long[k + 1];
+                    if (need[best] != null) {
+                        System.arraycopy(need[best], 0, there, 0, k + 1);
+                    }
+                    load.put(best, there);
+                }
+                plus(there, m);
+                moved[i] = best;
+            }
+            accept(moved, members);
+            return true;
+        }
+
+        /** Whether {@code m} fits on {@code node} beside the pods there and {@code load} (requests, count; may be null). */
+        private boolean fits(NodeInfo node, long[] load, PodInfo m) {
+            for (int r = 0; r < k; r++) {
+                if (node.requested(r) + (load == null ? 0 : load[r]) + m.request(r) > node.allocatable(r)) {
+                    return false;
+                }
+            }
+            return node.podCount() + (load == null ? 0 : load[k]) + 1 <= node.allowedPodNumber();
+        }
+
+        private void plus(long[] load, PodInfo m) {
+            for (int r = 0; r < k; r++) {
+                load[r] += m.request(r);
+            }
+            load[k]++;
+        }
+
         /** Every unit of an importance-ordered list, runs away from the group's nodes together. */
         void all(List<Unit> units) {
+            hits = prove ? Hits.of(units, sim) : Hits.NONE;
             int i = 0;
             while (i < units.size()) {
-                if (keepsPlacement(units.get(i))) {
-                    units.get(i).pods().forEach(sim::restore);
+                position = i;
+                Unit u = units.get(i);
+                if (keepsPlacement(u)) {
+                    u.pods().forEach(sim::restore);
                     proved++;
                     i++;
                     continue;
                 }
-                if (leavesNoRoom(units.get(i))) {
-                    victims.addAll(units.get(i).pods());
+                if (leavesNoRoom(u)) {
+                    victims.addAll(u.pods());
                     proved++;
                     i++;
                     continue;
                 }
-                if (touches(units.get(i))) {
+                if (relocates(u)) {
+                    proved++;
+                    i++;
+                    continue;
+                }
+                if (touches(u)) {
                     run(units.subList(i, i + 1));
                     i++;
                     continue;
@@ -307,7 +450,7 @@ final class VictimSearch {
             run.forEach(u -> u.pods().forEach(sim::restore));
             int[] r = sim.tryGroup();
             if (r != null && r.length >= used.length) {
-                accept(r);
+                accept(r, sim.placedMembers());
                 return;
             }
             run.forEach(u -> u.pods().forEach(sim::evict));
@@ -322,11 +465,60 @@ final class VictimSearch {
 
         private boolean touches(Unit u) {
             for (PodInfo p : u.pods()) {
-                if (usedNodes.contains(homeNode(sim, p))) {
+                if (usedNode[homeNode(sim, p)]) {
                     return true;
                 }
             }
             return false;
+        }
+    }
+
+    /** Per node, the positions (ascending) in a unit list of the units with a pod on it. */
+    private record Hits(int[] start, int[] positions) {
+        static final Hits NONE = new Hits(null, null);
+
+        static Hits of(List<Unit> units, Simulation sim) {
+            int nodes = sim.cluster().allNodeCount();
+            int[] start = new int[nodes + 1];
+            int[] last = new int[nodes];
+            java.util.Arrays.fill(last, -1);
+            for (int i = 0; i < units.size(); i++) {
+                for (PodInfo p : units.get(i).pods()) {
+                    int n = homeNode(sim, p);
+                    if (last[n] != i) {
+                        last[n] = i;
+                        start[n + 1]++;
+                    }
+                }
+            }
+            for (int n = 0; n < nodes; n++) {
+                start[n + 1] += start[n];
+            }
+            int[] fill = java.util.Arrays.copyOf(start, nodes);
+            int[] positions = new int[start[nodes]];
+            java.util.Arrays.fill(last, -1);
+            for (int i = 0; i < units.size(); i++) {
+                for (PodInfo p : units.get(i).pods()) {
+                    int n = homeNode(sim, p);
+                    if (last[n] != i) {
+                        last[n] = i;
+                        positions[fill[n]++] = i;
+                    }
+                }
+            }
+            return new Hits(start, positions);
+        }
+
+        /** The first position after {@code after} of a unit on {@code node}; MAX_VALUE when none comes. */
+        int next(int node, int after) {
+            if (start == null) {
+                return Integer.MAX_VALUE;
+            }
+            int at = java.util.Arrays.binarySearch(positions, start[node], start[node + 1], after + 1);
+            if (at < 0) {
+                at = -at - 1;
+            }
+            return at < start[node + 1] ? positions[at] : Integer.MAX_VALUE;
         }
     }
 

@@ -338,7 +338,8 @@ public final class GrpcRequestMapper {
         KubeDra.DeviceClassSpec spec = null;
         if (d.hasSpec()) {
             spec = new KubeDra.DeviceClassSpec(list(d.getSpec().getSelectorsList(), GrpcRequestMapper::selector),
-                    list(d.getSpec().getConfigList(), GrpcRequestMapper::config));
+                    list(d.getSpec().getConfigList(), GrpcRequestMapper::config),
+                    d.getSpec().hasExtendedResourceName() ? d.getSpec().getExtendedResourceName() : null);
         }
         return new KubeDra.DeviceClass(meta(d.hasMetadata(), d.getMetadata()), spec);
     }

@@ -43,7 +43,8 @@ public final class DraMapper {
         for (KubeDra.DeviceClass k : nn(classes)) {
             KubeDra.DeviceClassSpec spec = k.spec();
             c.add(new DeviceClass(k.metadata().name(), spec == null ? null : selectors(spec.selectors()),
-                    spec == null ? null : opaque(spec.config())));
+                    spec == null ? null : opaque(spec.config()), spec == null ? null : spec.extendedResourceName(),
+                    created(k.metadata().creationTimestamp())));
         }
         List<ResourceSlice> s = new ArrayList<>();
         for (KubeDra.ResourceSlice k : nn(slices)) {
@@ -59,6 +60,11 @@ public final class DraMapper {
             t.add(new ResourceClaimTemplate(k.metadata().namespaceOrDefault(), k.metadata().name(), claimSpec(spec)));
         }
         return new DraObjects(c, s, rc, t);
+    }
+
+    /** Epoch seconds of a creation timestamp; 0 when absent or not RFC 3339 (it only orders classes). */
+    private static long created(String timestamp) {
+        return timestamp == null || !Timestamps.isValid(timestamp) ? 0 : Timestamps.epochSeconds(timestamp);
     }
 
     private static boolean empty(List<?> l) {

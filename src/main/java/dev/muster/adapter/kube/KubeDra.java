@@ -24,7 +24,10 @@ public final class KubeDra {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record DeviceClassSpec(List<Selector> selectors, List<Config> config) {
+    public record DeviceClassSpec(List<Selector> selectors, List<Config> config, String extendedResourceName) {
+        public DeviceClassSpec(List<Selector> selectors, List<Config> config) {
+            this(selectors, config, null);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

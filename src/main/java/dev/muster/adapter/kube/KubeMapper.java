@@ -164,7 +164,8 @@ public final class KubeMapper {
                 spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations(), shared),
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
                 gates(spec.schedulingGates()), group, claims(spec.resourceClaims()), nominated, terminating,
-                claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()), role);
+                claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()), role,
+                ExtendedRequests.of(spec));
     }
 
     private static List<Toleration> tolerations(List<Kube.Toleration> in, Shared shared) {

@@ -65,6 +65,20 @@ final class DraRules implements ObjectFamily {
         }
         selectors(k.spec().selectors(), p, ".spec.selectors", c);
         configs(k.spec().config(), null, p, ".spec.config", c);
+        String ext = k.spec().extendedResourceName();
+        if (ext != null && !isExtendedResourceName(ext)) {
+            c.invalid(p.at(".spec.extendedResourceName"), ext, "must be an extended resource name: a qualified name "
+                    + "with a domain prefix outside kubernetes.io (e.g. example.com/gpu), not starting with 'requests.'");
+        }
+    }
+
+    /** The API server's rule for {@code extendedResourceName}: a prefixed qualified name, not Kubernetes' own. */
+    static boolean isExtendedResourceName(String name) {
+        int slash = name.indexOf('/');
+        if (slash <= 0 || name.startsWith("requests.") || name.substring(0, slash).endsWith("kubernetes.io")) {
+            return false;
+        }
+        return Names.isQualifiedName("requests." + name);
     }
 
     private static void selectors(List<KubeDra.Selector> selectors, FieldPath p, String field, Causes c) {

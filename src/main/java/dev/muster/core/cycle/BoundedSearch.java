@@ -132,7 +132,7 @@ final class BoundedSearch {
     }
 
     private static boolean hasClaims(PodInfo pod) {
-        return !pod.pod().resourceClaims().isEmpty();
+        return pod.pod().usesDevices();
     }
 
     private boolean dfs(int i, int placed) {

@@ -30,7 +30,7 @@ final class PodSignature {
         this.request = info.requestVector();
         this.hash = Objects.hash(pod.ref().namespace(), pod.labels(), Arrays.hashCode(request), pod.nodeSelector(),
                 pod.affinity(), pod.tolerations(), pod.hostPorts(), pod.topologySpreadConstraints(),
-                pod.schedulerName(), pod.resourceClaims());
+                pod.schedulerName(), pod.resourceClaims(), pod.extendedRequests());
     }
 
     /**
@@ -46,7 +46,7 @@ final class PodSignature {
 
     boolean batchable() {
         return !pod.affinity().hasPodAffinity() && pod.topologySpreadConstraints().isEmpty()
-                && pod.resourceClaims().isEmpty();
+                && !pod.usesDevices();
     }
 
     @Override
@@ -67,7 +67,8 @@ final class PodSignature {
                 && pod.hostPorts().equals(p.hostPorts())
                 && pod.topologySpreadConstraints().equals(p.topologySpreadConstraints())
                 && pod.schedulerName().equals(p.schedulerName())
-                && listEq(pod.resourceClaims(), p.resourceClaims());
+                && listEq(pod.resourceClaims(), p.resourceClaims())
+                && pod.extendedRequests().equals(p.extendedRequests());
     }
 
     private static boolean listEq(List<?> a, List<?> b) {

@@ -1,5 +1,6 @@
 package dev.muster.core.dra;
 
+import dev.muster.core.model.ExtendedRequest;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodClaimRef;
@@ -98,8 +99,20 @@ public final class ClaimBook {
      * @param generatedFrom the template it comes from, or null for a claim named directly
      * @param spec          the claim's spec (the template's while the claim does not exist)
      * @param consumer      whom the claim gets reserved for: the pod, or its PodGroup
+     * @param extendedRequests for the claim made for extended-resource requests: those requests (the spec is the one
+     *                      for a node advertising none of them); null for every other claim
      */
-    public record ClaimUse(String key, String generatedFrom, ResourceClaimSpec spec, ClaimConsumer consumer) {
+    public record ClaimUse(String key, String generatedFrom, ResourceClaimSpec spec, ClaimConsumer consumer,
+                           List<ExtendedRequest> extendedRequests) {
+        public ClaimUse(String key, String generatedFrom, ResourceClaimSpec spec, ClaimConsumer consumer) {
+            this(key, generatedFrom, spec, consumer, null);
+        }
+
+        /** Whether this is the claim made for the pod's extended-resource requests ({@link ExtendedResourceClaim}). */
+        public boolean extended() {
+            return extendedRequests != null;
+        }
+
         public String namespace() {
             return key.substring(0, key.indexOf('/'));
         }
@@ -166,7 +179,54 @@ public final class ClaimBook {
             }
             uses.add(use);
         }
+        if (!pod.extendedRequests().isEmpty() && !pod.isBound()) {
+            ResourceClaimSpec spec = ExtendedResourceClaim.spec(pod.extendedRequests(),
+                    ledger.index()::extendedResourceClass, r -> true);
+            if (spec != null) {
+                uses.add(new ClaimUse(ns + "/" + generatedName(pod.ref().name(), ExtendedResourceClaim.ENTRY), null,
+                        spec, ClaimConsumer.pod(pod.ref().name(), pod.uid()), pod.extendedRequests()));
+            }
+        }
         return new Resolution(uses, null);
+    }
+
+    /**
+     * The claims as a node sees them: the extended-resource claim asks only for the resources the node does not
+     * advertise itself (those it does are counted by NodeResourcesFit), and drops out when none is left.
+     */
+    public List<ClaimUse> onNode(List<ClaimUse> uses, Node node) {
+        for (int i = 0; i < uses.size(); i++) {
+            ClaimUse u = uses.get(i);
+            if (u.extended() && advertisesAny(node, u.extendedRequests())) {
+                List<ClaimUse> out = new ArrayList<>(uses);
+                ResourceClaimSpec spec = ExtendedResourceClaim.spec(u.extendedRequests(),
+                        ledger.index()::extendedResourceClass, r -> node.allocatable().get(r) == 0);
+                if (spec == null) {
+                    out.remove(i);
+                } else {
+                    out.set(i, new ClaimUse(u.key(), null, spec, u.consumer(), u.extendedRequests()));
+                }
+                return out;
+            }
+        }
+        return uses;
+    }
+
+    private static boolean advertisesAny(Node node, List<ExtendedRequest> requests) {
+        for (ExtendedRequest r : requests) {
+            if (node.allocatable().get(r.resource()) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The DeviceClass that serves an extended resource on nodes that do not advertise it ({@code extendedResourceName},
+     * or {@code deviceclass.resource.kubernetes.io/<class>}), or null.
+     */
+    public DeviceClass extendedResourceClass(String resource) {
+        return ledger.index().extendedResourceClass(resource);
     }
 
     /**
@@ -180,7 +240,7 @@ public final class ClaimBook {
             return false;
         }
         for (ClaimUse u : r.uses()) {
-            if (u.generatedFrom() == null || u.consumer().isPodGroup() || claims.containsKey(u.key())
+            if ((u.generatedFrom() == null && !u.extended()) || u.consumer().isPodGroup() || claims.containsKey(u.key())
                     || allocation(u.key()) != null) {
                 return false;
             }

@@ -138,6 +138,7 @@ public final class DraIndex {
     }
 
     private final Map<String, DeviceClass> classes;
+    private final Map<String, DeviceClass> byExtendedResource;
     private final List<PoolData> pools;
     private final Map<String, PoolData> poolsByKey; // (driver, pool) → its pool, for lookups by device id
     private final Map<String, Set<Integer>> localPoolsByNode;
@@ -160,6 +161,14 @@ public final class DraIndex {
             byName.put(c.name(), c);
         }
         this.classes = Collections.unmodifiableMap(byName);
+        Map<String, DeviceClass> extended = new HashMap<>();
+        for (DeviceClass c : classes) {
+            extended.merge(DeviceClass.IMPLICIT_PREFIX + c.name(), c, DraIndex::servingClass);
+            if (c.extendedResourceName() != null) {
+                extended.merge(c.extendedResourceName(), c, DraIndex::servingClass);
+            }
+        }
+        this.byExtendedResource = extended;
 
         record PoolKey(String driver, String pool) {
         }
@@ -241,6 +250,22 @@ public final class DraIndex {
     /** Whether every slice is local to one node (no shared counters, no node selectors, no per-device selection). */
     public boolean allNodeLocal() {
         return sharedPools.isEmpty();
+    }
+
+    /**
+     * The DeviceClass whose devices serve an extended resource ({@code spec.extendedResourceName}, or the implicit
+     * {@code deviceclass.resource.kubernetes.io/<name>}), or null.
+     */
+    public DeviceClass extendedResourceClass(String resource) {
+        return byExtendedResource.get(resource);
+    }
+
+    /** Of two classes naming one extended resource, the later created serves it; at the same time, the first name. */
+    private static DeviceClass servingClass(DeviceClass a, DeviceClass b) {
+        if (a.creationEpochSec() != b.creationEpochSec()) {
+            return a.creationEpochSec() > b.creationEpochSec() ? a : b;
+        }
+        return a.name().compareTo(b.name()) <= 0 ? a : b;
     }
 
     /** The class of that name, or null. */

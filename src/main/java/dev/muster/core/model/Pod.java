@@ -17,6 +17,8 @@ import java.util.Map;
  *                          generated for it ("" when no claim is needed)
  * @param role              the member's role in its group, as the adapter read it for the group's per-role minimums
  *                          ({@link PodGroup#minPerRole}); null when the group has none or the pod names no role
+ * @param extendedRequests  the containers' extended-resource requests, for those a DeviceClass may back (empty for
+ *                          most pods)
  */
 public record Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
                   String nodeName, String phase, String schedulerName,
@@ -25,7 +27,21 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
                   List<HostPort> hostPorts, List<TopologySpreadConstraint> topologySpreadConstraints,
                   List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
                   String nominatedNodeName, boolean terminating, Map<String, String> resourceClaimStatuses,
-                  String role) {
+                  String role, List<ExtendedRequest> extendedRequests) {
+    public Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
+               String nodeName, String phase, String schedulerName,
+               ResourceList requests, Integer priority, String priorityClassName, String preemptionPolicy,
+               Map<String, String> nodeSelector, Affinity affinity, List<Toleration> tolerations,
+               List<HostPort> hostPorts, List<TopologySpreadConstraint> topologySpreadConstraints,
+               List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
+               String nominatedNodeName, boolean terminating, Map<String, String> resourceClaimStatuses,
+               String role) {
+        this(ref, uid, labels, creationEpochSec, nodeName, phase, schedulerName, requests, priority, priorityClassName,
+                preemptionPolicy, nodeSelector, affinity, tolerations, hostPorts, topologySpreadConstraints,
+                schedulingGates, podGroupName, resourceClaims, nominatedNodeName, terminating, resourceClaimStatuses,
+                role, null);
+    }
+
     public Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
                String nodeName, String phase, String schedulerName,
                ResourceList requests, Integer priority, String priorityClassName, String preemptionPolicy,
@@ -63,6 +79,7 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
         topologySpreadConstraints = topologySpreadConstraints == null ? List.of() : List.copyOf(topologySpreadConstraints);
         schedulingGates = schedulingGates == null ? List.of() : List.copyOf(schedulingGates);
         resourceClaims = resourceClaims == null ? List.of() : List.copyOf(resourceClaims);
+        extendedRequests = extendedRequests == null ? List.of() : List.copyOf(extendedRequests);
         if (nodeName != null && nodeName.isEmpty()) {
             nodeName = null;
         }
@@ -72,6 +89,22 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
         if (role != null && role.isEmpty()) {
             role = null;
         }
+    }
+
+    /**
+     * Whether the pod may need devices: it names ResourceClaims, or requests extended resources (in a compiled
+     * snapshot, only those a DeviceClass serves are kept).
+     */
+    public boolean usesDevices() {
+        return !resourceClaims.isEmpty() || !extendedRequests.isEmpty();
+    }
+
+    /** This pod with other extended-resource requests (see {@link #extendedRequests}). */
+    public Pod withExtendedRequests(List<ExtendedRequest> kept) {
+        return new Pod(ref, uid, labels, creationEpochSec, nodeName, phase, schedulerName, requests, priority,
+                priorityClassName, preemptionPolicy, nodeSelector, affinity, tolerations, hostPorts,
+                topologySpreadConstraints, schedulingGates, podGroupName, resourceClaims, nominatedNodeName, terminating,
+                resourceClaimStatuses, role, kept);
     }
 
     public boolean isBound() {

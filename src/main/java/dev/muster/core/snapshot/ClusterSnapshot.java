@@ -99,7 +99,11 @@ public final class ClusterSnapshot {
         Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
         this.onNode = new boolean[state.pods().size()];
         int ordinal = 0;
-        for (Pod p : state.pods()) {
+        java.util.Set<String> served = dev.muster.core.dra.ExtendedResourceClaim.servedResources(dra.deviceClasses());
+        boolean anyDevices = false;
+        for (Pod listed : state.pods()) {
+            Pod p = dev.muster.core.dra.ExtendedResourceClaim.servedOnly(listed, served);
+            anyDevices |= p.usesDevices();
             int own = priorities.resolve(p.priority(), p.priorityClassName());
             GroupRef g = p.groupRef();
             Integer gp = g == null ? null : groupPriorities.get(g);
@@ -126,7 +130,7 @@ public final class ClusterSnapshot {
         members.replaceAll((k, v) -> Collections.unmodifiableList(v));
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
-        this.claims = dra.isEmpty() && !anyPodClaims(state) ? null : new ClaimBook.Catalog(dra);
+        this.claims = dra.isEmpty() && !anyDevices ? null : new ClaimBook.Catalog(dra);
     }
 
     /** The nearest composite above the group that sets a priority: it stands for the whole tree below it. */
@@ -156,15 +160,6 @@ public final class ClusterSnapshot {
     public Integer compositePriority(GroupRef ref) {
         CompositePodGroup c = composites.get(ref);
         return c == null || !c.setsPriority() ? null : compositePriorities.resolve(c.priority(), c.priorityClassName());
-    }
-
-    private static boolean anyPodClaims(ClusterState state) {
-        for (Pod p : state.pods()) {
-            if (!p.resourceClaims().isEmpty()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** A new decision run on this snapshot: a copy of the node table and nothing assumed yet. */

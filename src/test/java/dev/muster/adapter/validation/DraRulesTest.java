@@ -95,6 +95,12 @@ class DraRulesTest {
                         "snapshot.deviceClasses[0].spec.selectors[0].cel.expression"),
                 Arguments.of("a selector of the wrong type", deviceClass("device.attributes"), INVALID,
                         "snapshot.deviceClasses[0].spec.selectors[0].cel.expression"),
+                Arguments.of("an extended resource name without a domain", snap("'deviceClasses':[{'metadata':"
+                        + "{'name':'gpu'},'spec':{'extendedResourceName':'gpu'}}]"), INVALID,
+                        "snapshot.deviceClasses[0].spec.extendedResourceName"),
+                Arguments.of("an extended resource name in Kubernetes' own domain", snap("'deviceClasses':[{'metadata':"
+                        + "{'name':'gpu'},'spec':{'extendedResourceName':'kubernetes.io/gpu'}}]"), INVALID,
+                        "snapshot.deviceClasses[0].spec.extendedResourceName"),
                 Arguments.of("a template without its claim spec", snap("'resourceClaimTemplates':[{'metadata':"
                         + "{'name':'t','namespace':'ns'},'spec':{}}]"), REQUIRED,
                         "snapshot.resourceClaimTemplates[0].spec.spec"));

@@ -178,7 +178,7 @@ final class VictimSearch {
         /** Fills {@link #need} for the placement; false (and nothing provable) when a member can be interfered with. */
         private boolean fillNeeds() {
             for (PodInfo m : members) {
-                if (interferes(m.pod()) || !m.pod().hostPorts().isEmpty() || !m.pod().resourceClaims().isEmpty()
+                if (interferes(m.pod()) || !m.pod().hostPorts().isEmpty() || m.pod().usesDevices()
                         || !m.pod().topologySpreadConstraints().isEmpty()) {
                     return false;
                 }

@@ -25,7 +25,9 @@ import java.util.List;
  * claims).
  * <ul>
  *   <li>PreFilter: resolves the pod's claims ({@link ClaimBook#resolve}); a claim that is missing, being deleted,
- *       or in use by another consumer fails the pod on every node. Skip for a pod without claims.</li>
+ *       or in use by another consumer fails the pod on every node. Requests for extended resources that a DeviceClass
+ *       backs become one more claim of the pod's own (DRAExtendedResource), asking on each node only for what the
+ *       node does not advertise itself. Skip for a pod without either.</li>
  *   <li>Filter: an allocated claim (in the snapshot, or by an earlier member or group of this decision) must be
  *       usable on the node (its allocation's node selector); the unallocated ones must be allocatable there, with
  *       the devices still free.</li>
@@ -66,7 +68,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
 
     @Override
     public Status preFilter(CycleState state, PodInfo pod, ClusterView cluster) {
-        if (pod.pod().resourceClaims().isEmpty()) {
+        if (!pod.pod().usesDevices() || cluster.claims() == null) {
             return Status.SKIP;
         }
         ClaimBook book = cluster.claims();
@@ -89,7 +91,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
 
     @Override
     public boolean nodeLocal(PodInfo pod, ClusterView cluster) {
-        if (pod.pod().resourceClaims().isEmpty()) {
+        if (!pod.pod().usesDevices()) {
             return true;
         }
         ClaimBook book = cluster.claims();
@@ -107,7 +109,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
         if (claims == null) {
             return Status.SUCCESS;
         }
-        List<ClaimBook.ClaimUse> uses = claims.of(pod);
+        List<ClaimBook.ClaimUse> uses = claims.book().onNode(claims.of(pod), node.node());
         for (ClaimBook.ClaimUse use : uses) {
             AllocationResult a = claims.book().allocation(use.key());
             if (a != null && a.nodeSelector() != null && !NodeSelectors.anyTermMatches(a.nodeSelector(), node.node())) {
@@ -132,7 +134,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
 
     @Override
     public Status reserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster) {
-        if (pod.pod().resourceClaims().isEmpty() || cluster.claims() == null) {
+        if (!pod.pod().usesDevices() || cluster.claims() == null) {
             return Status.SUCCESS;
         }
         ClaimBook book = cluster.claims();
@@ -141,13 +143,14 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
             return Status.unresolvable(NAME, r.failure());
         }
         Integer alternative = state.get(ALTERNATIVE);
-        String failure = book.reserve(pod.ref(), node.node(), r.uses(), alternative == null ? 0 : alternative);
+        String failure = book.reserve(pod.ref(), node.node(), book.onNode(r.uses(), node.node()),
+                alternative == null ? 0 : alternative);
         return failure == null ? Status.SUCCESS : Status.unschedulable(NAME, failure);
     }
 
     @Override
     public void unreserve(CycleState state, PodInfo pod, NodeInfo node, ClusterView cluster) {
-        if (!pod.pod().resourceClaims().isEmpty() && cluster.claims() != null) {
+        if (pod.pod().usesDevices() && cluster.claims() != null) {
             cluster.claims().unreserve(pod.ref());
         }
     }

@@ -1,5 +1,6 @@
 package dev.muster.core.plugins.noderesourcesfit;
 
+import dev.muster.core.dra.ClaimBook;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
@@ -19,8 +20,9 @@ import java.util.List;
 /**
  * Filter: the node must have room for one more pod and for every resource the pod requests (requested by the
  * pods there plus this request within allocatable). All shortfalls are reported, in upstream order: pods, cpu,
- * memory, ephemeral-storage, then scalar resources (by name, where upstream's order is a map's). Preemption can
- * free resources, so the rejection is Unschedulable.
+ * memory, ephemeral-storage, then scalar resources (by name, where upstream's order is a map's). An extended
+ * resource that a DeviceClass backs is not checked on a node that does not advertise it: DynamicResources allocates
+ * devices for it there. Preemption can free resources, so the rejection is Unschedulable.
  * <p>
  * Score: upstream's default LeastAllocated strategy over cpu and memory, weight 1 each, on non-zero requests
  * (a pod without a cpu or memory request counts as 100m / 200Mi, so empty-looking nodes do not attract
@@ -35,8 +37,11 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
     public static final String NAME = "NodeResourcesFit";
     public static final String TOO_MANY_PODS = "Too many pods";
 
-    /** The resources the pod requests (> 0), in check order, and their reasons. */
-    private record Requested(int[] indices, String[] reasons) {
+    /**
+     * The resources the pod requests (> 0), in check order, and their reasons; {@code viaDevices[k]}: a DeviceClass
+     * backs the k-th one, so a node that does not advertise it is left to DynamicResources (DRAExtendedResource).
+     */
+    private record Requested(int[] indices, String[] reasons, boolean[] viaDevices) {
     }
 
     private static final StateKey<Requested> REQUESTED = StateKey.of("PreFilter" + NAME);
@@ -61,11 +66,14 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
         }
         int[] indices = new int[picked.size()];
         String[] reasons = new String[picked.size()];
+        boolean[] viaDevices = new boolean[picked.size()];
+        ClaimBook book = pod.pod().extendedRequests().isEmpty() ? null : cluster.claims();
         for (int k = 0; k < indices.length; k++) {
             indices[k] = picked.get(k);
             reasons[k] = insufficient(index.name(indices[k]));
+            viaDevices[k] = book != null && book.extendedResourceClass(index.name(indices[k])) != null;
         }
-        state.put(REQUESTED, new Requested(indices, reasons));
+        state.put(REQUESTED, new Requested(indices, reasons, viaDevices));
         return Status.SUCCESS;
     }
 
@@ -83,6 +91,9 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
         int[] indices = req.indices();
         for (int k = 0; k < indices.length; k++) {
             int r = indices[k];
+            if (req.viaDevices()[k] && node.allocatable(r) == 0) {
+                continue;
+            }
             if (pod.request(r) > node.allocatable(r) - node.requested(r)) {
                 if (reasons == null) {
                     reasons = new ArrayList<>(4);

@@ -24,8 +24,12 @@ import java.util.TreeMap;
  *   domains are tried in label-value order, each with the whole subtree confined to it, and the first that holds is
  *   kept. Bound members of the tree pin it to their domain.</li>
  * </ul>
- * Trees are decided without preemption: victims found for one child could not be given back if a sibling later
- * failed the tree. A PodGroup whose parent composite is not in the snapshot is not part of any tree.
+ * With preemption allowed, a tree in which a child is left unschedulable is decided once more with each child
+ * allowed to preempt (at the tree's priority; a child still places without victims when it can): a child that finds
+ * victims holds its place as Preempting. When the tree then does not hold, every victim is given back with the rest
+ * (the overlay rolls back to the tree's mark) and the tree is decided as the cluster stands. So a tree evicts
+ * nothing unless the whole tree then holds, and never evicts when every child fits without. A PodGroup whose
+ * parent composite is not in the snapshot is not part of any tree.
  */
 public final class CompositeCycle {
     /**
@@ -54,6 +58,7 @@ public final class CompositeCycle {
     private final SnapshotOverlay snapshot;
     private final long searchBudget;
     private final Map<GroupRef, List<Object>> children;
+    private boolean preempting;
 
     public CompositeCycle(SchedulingScope scope, long searchBudget) {
         this.scope = scope;
@@ -87,9 +92,41 @@ public final class CompositeCycle {
         return out;
     }
 
-    /** Decides the tree under {@code root}. When it does not hold, the overlay is as it was before. */
+    /** Decides the tree under {@code root} without preemption. When it does not hold, the overlay is as it was. */
     public Result run(CompositePodGroup root) {
+        return run(root, false);
+    }
+
+    /**
+     * Decides the tree under {@code root}; with {@code preemption}, a tree that does not hold as the cluster stands is
+     * decided again with its children allowed to preempt. When it does not hold, the overlay is as it was before.
+     */
+    public Result run(CompositePodGroup root, boolean preemption) {
+        int mark = snapshot.mark();
+        preempting = false;
+        Result plain = decide(root, null, null, 0);
+        if (!preemption || !scope.runtime().hasPostFilter() || (plain.held() && noneUnschedulable(plain))) {
+            return plain;
+        }
+        snapshot.rollbackTo(mark);
+        preempting = true;
+        Result withVictims = decide(root, null, null, 0);
+        if (withVictims.held()) {
+            return withVictims;
+        }
+        snapshot.rollbackTo(mark);
+        preempting = false;
         return decide(root, null, null, 0);
+    }
+
+    /** Whether no child failed in a way preemption could change. */
+    private static boolean noneUnschedulable(Result r) {
+        for (Child c : r.children()) {
+            if (c.failure() != null || (c.outcome() != null && c.outcome().kind() == GroupOutcome.Kind.UNSCHEDULABLE)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private Result decide(CompositePodGroup c, String withinName, int[] within, int depth) {
@@ -150,7 +187,8 @@ public final class CompositeCycle {
             if (kid instanceof PodGroup g) {
                 GroupOutcome o = decideGroup(g, withinName, within);
                 out.add(new Child(g, c, o));
-                ok = o == null ? boundHolds(g) : o.kind() == GroupOutcome.Kind.SCHEDULED;
+                ok = o == null ? boundHolds(g) : o.kind() == GroupOutcome.Kind.SCHEDULED
+                        || o.kind() == GroupOutcome.Kind.PREEMPTING;
                 if (!ok && heldBack == null) {
                     heldBack = "pod group \"" + g.ref() + "\" held it back: " + message(g, o);
                 }
@@ -201,7 +239,7 @@ public final class CompositeCycle {
             return null;
         }
         scope.checkStop();
-        return new PodGroupCycle(scope, searchBudget, withinName, within).run(g, members, false);
+        return new PodGroupCycle(scope, searchBudget, withinName, within).run(g, members, preempting);
     }
 
     /** A child with nothing to place holds when its running members already meet its policy. */

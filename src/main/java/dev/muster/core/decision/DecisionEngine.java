@@ -224,7 +224,7 @@ public final class DecisionEngine {
     private List<Decision> observedTree(SchedulingScope scope, CompositePodGroup root, DecisionOptions options) {
         long start = System.nanoTime();
         SnapshotOverlay snapshot = scope.snapshot();
-        CompositeCycle.Result tree = new CompositeCycle(scope, config.searchBudget()).run(root);
+        CompositeCycle.Result tree = new CompositeCycle(scope, config.searchBudget()).run(root, options.preemption());
         List<Decision> out = new ArrayList<>();
         for (CompositeCycle.Child c : tree.children()) {
             List<PodInfo> pending = pendingOf(snapshot.members(c.group().ref()));
@@ -246,7 +246,7 @@ public final class DecisionEngine {
         out.sort(Comparator.comparing(Decision::podGroup));
         long share = out.isEmpty() ? 0 : (System.nanoTime() - start) / out.size();
         for (Decision d : out) {
-            observer.decided(d, false, share);
+            observer.decided(d, d.outcome() == Outcome.Preempting, share);
         }
         return out;
     }

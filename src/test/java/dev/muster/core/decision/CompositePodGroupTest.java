@@ -176,6 +176,66 @@ class CompositePodGroupTest {
         assertThat(one.decisions().get(0).victims()).hasSize(1);
     }
 
+    private static Pod low(String name, String node, String cpu, int priority) {
+        return dev.muster.core.testing.Groups.withPriority(dev.muster.core.testing.Pods.pod(name).requests("cpu", cpu)
+                .requests("memory", "1Gi").on(node).build(), priority);
+    }
+
+    private Map<String, Decision> decideWithPreemption(List<Node> nodes, List<Pod> pods, List<PodGroup> groups,
+                                                       List<CompositePodGroup> composites) {
+        DecisionResult r = engine.decide(new DecisionRequest(new ClusterState(nodes, pods, groups, List.of(),
+                List.of(), composites), null, new DecisionOptions(true, false)));
+        Map<String, Decision> byName = new TreeMap<>();
+        for (Decision d : r.decisions()) {
+            byName.put(d.podGroup().name(), d);
+        }
+        return byName;
+    }
+
+    @Test
+    @DisplayName("a tree at a higher priority preempts inside its rack: each child that needs room is Preempting")
+    void treePreemptsInsideItsRack() {
+        List<Node> nodes = List.of(rackNode("a1", "r1", "4"), rackNode("a2", "r1", "4"), rackNode("b1", "r2", "4"));
+        List<Pod> pods = new ArrayList<>(List.of(low("x-1", "a1", "2", 1), low("x-2", "a2", "4", 1),
+                low("y-1", "b1", "2", 1)));
+        pods.addAll(pods("leader", 1, "2"));
+        pods.addAll(pods("workers", 2, "2"));
+        List<PodGroup> groups = List.of(Groups.gang("leader", 1).build().withParentComposite("job"),
+                Groups.gang("workers", 2).build().withParentComposite("job"));
+        List<CompositePodGroup> job = List.of(composite("job", null, 2, RACK, 100));
+
+        Map<String, Decision> without = decide(nodes, pods, groups, job);
+        Map<String, Decision> with = decideWithPreemption(nodes, pods, groups, job);
+
+        assertThat(without.get("leader").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(with.get("leader").outcome()).isEqualTo(Outcome.Scheduled);
+        assertThat(with.get("workers").outcome()).isEqualTo(Outcome.Preempting);
+        assertThat(with.get("workers").victims()).extracting(v -> v.pod().name()).containsExactly("x-2");
+        TreeSet<String> used = new TreeSet<>(placements(with.get("leader")).values());
+        with.get("workers").nominations().forEach(n -> used.add(n.node()));
+        assertThat(used).containsExactly("a1", "a2");
+    }
+
+    @Test
+    @DisplayName("a tree that does not hold even with victims evicts nothing")
+    void noVictimsUnlessTheTreeHolds() {
+        List<Node> nodes = List.of(rackNode("a1", "r1", "4"), rackNode("a2", "r1", "4"));
+        List<Pod> pods = new ArrayList<>(List.of(low("x-1", "a1", "4", 1), low("x-2", "a2", "4", 200)));
+        pods.addAll(pods("leader", 1, "4"));
+        pods.addAll(pods("workers", 1, "4"));
+        List<PodGroup> groups = List.of(Groups.gang("leader", 1).build().withParentComposite("job"),
+                Groups.gang("workers", 1).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decideWithPreemption(nodes, pods, groups,
+                List.of(composite("job", null, 2, RACK, 100)));
+
+        assertThat(d.get("leader").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("workers").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("leader").victims()).isEmpty();
+        assertThat(d.get("workers").victims()).isEmpty();
+        assertThat(d.get("leader").message()).contains("held it back");
+    }
+
     @Test
     @DisplayName("a PodGroup whose composite is not in the snapshot waits for it")
     void missingParent() {

@@ -46,7 +46,7 @@ final class GroupShapes implements PodIndex {
     static final class Layout {
         final int[] nodes;          // snapshot index of each placement node
         final int[] sorted;         // the same, ascending (a candidate's nodes, to find its plan)
-        final int[] position;       // per snapshot node: its position in the placement, or -1
+        final int[] sortedPosition; // per entry of sorted: the node's position in the placement
         final int[][] domain;       // per layer, per placement node: domain id, or -1 when a label is missing
         final List<List<String>> names = new ArrayList<>();   // per layer, per domain id: the label value
         final List<int[]> parent = new ArrayList<>();         // per layer, per domain id: the domain above it
@@ -54,14 +54,18 @@ final class GroupShapes implements PodIndex {
         Layout(ClusterView placement, List<String> keys) {
             int n = placement.nodeCount();
             nodes = new int[n];
-            position = new int[placement.allNodeCount()];
-            Arrays.fill(position, -1);
+            long[] keyed = new long[n];
             for (int i = 0; i < n; i++) {
                 nodes[i] = placement.node(i).index();
-                position[nodes[i]] = i;
+                keyed[i] = ((long) nodes[i] << 32) | i;
             }
-            sorted = nodes.clone();
-            Arrays.sort(sorted);
+            Arrays.sort(keyed);
+            sorted = new int[n];
+            sortedPosition = new int[n];
+            for (int k = 0; k < n; k++) {
+                sorted[k] = (int) (keyed[k] >>> 32);
+                sortedPosition[k] = (int) keyed[k];
+            }
             domain = new int[keys.size()][n];
             for (int j = 0; j < keys.size(); j++) {
                 Map<String, Integer> ids = new HashMap<>();
@@ -88,6 +92,12 @@ final class GroupShapes implements PodIndex {
                 names.add(layerNames);
                 parent.add(parents.stream().mapToInt(Integer::intValue).toArray());
             }
+        }
+
+        /** The placement position of the node with this snapshot index, or -1 when it is not in the placement. */
+        int position(int snapshotIndex) {
+            int k = Arrays.binarySearch(sorted, snapshotIndex);
+            return k < 0 ? -1 : sortedPosition[k];
         }
 
         int domains(int layer) {

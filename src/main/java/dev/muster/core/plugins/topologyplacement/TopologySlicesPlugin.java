@@ -44,8 +44,8 @@ public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin
     private static final Status REJECT = Status.unresolvable(NAME, OUTSIDE);
     private static final StateKey<Allowed> ALLOWED = StateKey.of("PreFilter" + NAME);
 
-    /** The placement nodes the member may take: per snapshot node, its position, and per position, the verdict. */
-    private record Allowed(int[] position, boolean[] allowed) {
+    /** The placement nodes the member may take: their snapshot indices ascending, and the verdict of each. */
+    private record Allowed(int[] sorted, boolean[] allowed) {
     }
 
     @Override
@@ -111,7 +111,7 @@ public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin
         int onAll = 0;
         for (Map.Entry<Integer, Integer> e : shapes.onNodes(ref).entrySet()) {
             onAll += e.getValue();
-            int pos = layout.position[e.getKey()];
+            int pos = layout.position(e.getKey());
             for (int j = 0; pos >= 0 && j < depth; j++) {
                 int d = layout.domain[j][pos];
                 if (d >= 0) {
@@ -184,17 +184,18 @@ public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin
                 }
             }
         }
-        boolean[] ok = new boolean[layout.nodes.length];
+        boolean[] ok = new boolean[layout.nodes.length]; // by ascending snapshot index
         boolean any = false;
         int[] last = layout.domain[depth - 1];
-        for (int i = 0; i < ok.length; i++) {
-            ok[i] = last[i] >= 0 && allowed[depth - 1][last[i]];
-            any |= ok[i];
+        for (int k = 0; k < ok.length; k++) {
+            int i = layout.sortedPosition[k];
+            ok[k] = last[i] >= 0 && allowed[depth - 1][last[i]];
+            any |= ok[k];
         }
         if (!any) {
             return noRoom(layers.get(depth - 1), false);
         }
-        state.put(ALLOWED, new Allowed(layout.position, ok));
+        state.put(ALLOWED, new Allowed(layout.sorted, ok));
         return null;
     }
 
@@ -260,8 +261,8 @@ public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin
         if (a == null) {
             return Status.SUCCESS;
         }
-        int pos = node.index() < a.position().length ? a.position()[node.index()] : -1;
-        return pos >= 0 && a.allowed()[pos] ? Status.SUCCESS : REJECT;
+        int k = java.util.Arrays.binarySearch(a.sorted(), node.index());
+        return k >= 0 && a.allowed()[k] ? Status.SUCCESS : REJECT;
     }
 
     @Override

@@ -12,7 +12,11 @@ final class ApiDocs {
             + "feasible domain wins, the spec's required key is the outermost), `muster.dev/topology-mode: Preferred` "
             + "(soft: when no domain fits, the fewest domains that hold the group, then every node) and "
             + "`muster.dev/placement-strategy: BestFit` (among feasible domains, the one leaving the least amount of "
-            + "the requested resources stranded; default: upstream's placement scores). "
+            + "the requested resources stranded; default: upstream's placement scores) or `Balanced` (the members "
+            + "spread evenly over the fewest domains that hold them, as Kueue's balanced placement). "
+            + "`muster.dev/slices: \"<label key>=<size>[,<inner label key>=<size>]\"` places a gang in slices of that "
+            + "size, each inside one domain of that level (inner entries split each slice further); minCount must be "
+            + "a multiple of the outer size. "
             + "`muster.dev/min-per-role: \"<label key>: <role>=<n>[,<role>=<n>...]\"` gives a gang per-role minimums: "
             + "besides minCount, at least n bound or placed members whose value of that pod label is the role.";
     static final String EXAMPLE = "examples/training-job.json";

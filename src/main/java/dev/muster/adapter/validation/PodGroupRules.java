@@ -60,6 +60,7 @@ final class PodGroupRules implements ObjectFamily {
             return;
         }
         roleMinimums(shape, g.metadata().annotations(), s, p, c);
+        TopologyAnnotationRules.check(shape, g.metadata().annotations(), s, p, c);
         p.field(".spec");
         if (shape.isThirdParty()) {
             thirdParty(shape, s, p, c);

@@ -17,6 +17,7 @@ import dev.muster.core.plugins.podtopologyspread.PodTopologySpreadPlugin;
 import dev.muster.core.plugins.tainttoleration.TaintTolerationPlugin;
 import dev.muster.core.plugins.topologyplacement.BestFitPlugin;
 import dev.muster.core.plugins.topologyplacement.TopologyPlacementGeneratorPlugin;
+import dev.muster.core.plugins.topologyplacement.TopologySlicesPlugin;
 
 import java.util.Collections;
 import java.util.List;
@@ -63,6 +64,8 @@ public final class InTreePlugins {
             new Entry(TopologyPlacementGeneratorPlugin.NAME, TopologyPlacementGeneratorPlugin::new, 0),
             // Muster's placement strategy: scores nothing unless a group asks for it, then ranks that group alone.
             new Entry(BestFitPlugin.NAME, BestFitPlugin::new, 1),
+            // Muster's slices and Balanced strategy: skipped (PreFilter Skip) for groups that ask for neither.
+            new Entry(TopologySlicesPlugin.NAME, TopologySlicesPlugin::new, 1),
             new Entry(PodGroupPodsCountPlugin.NAME, PodGroupPodsCountPlugin::new, 1),
             new Entry(DefaultPreemptionPlugin.NAME, DefaultPreemptionPlugin::new, 0));
 

@@ -18,7 +18,8 @@ class InTreePluginsTest {
         Map<String, Supplier<Plugin>> registry = InTreePlugins.registry();
         assertThat(registry.keySet()).containsExactly("BestFit", "DefaultPreemption", "DynamicResources", "GangScheduling", "InterPodAffinity", "NodeAffinity",
                 "NodeName", "NodePorts", "NodeResourcesBalancedAllocation", "NodeResourcesFit", "NodeUnschedulable",
-                "PodGroupPodsCount", "PodTopologySpread", "TaintToleration", "TopologyPlacementGenerator");
+                "PodGroupPodsCount", "PodTopologySpread", "TaintToleration", "TopologyPlacementGenerator",
+                "TopologySlices");
         registry.forEach((name, factory) -> assertThat(factory.get().name()).isEqualTo(name));
     }
 
@@ -27,10 +28,10 @@ class InTreePluginsTest {
         Profile p = InTreePlugins.defaultProfile();
         assertThat(names(p.filter())).containsExactly("NodeUnschedulable", "NodeName", "TaintToleration",
                 "NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity",
-                "DynamicResources");
+                "DynamicResources", "TopologySlices");
         // GangScheduling's PreFilter is the minResources check of coscheduling/Volcano PodGroups (Success otherwise)
         assertThat(names(p.preFilter())).containsExactly("NodeAffinity", "NodePorts", "NodeResourcesFit",
-                "PodTopologySpread", "InterPodAffinity", "DynamicResources", "GangScheduling");
+                "PodTopologySpread", "InterPodAffinity", "DynamicResources", "GangScheduling", "TopologySlices");
         assertThat(names(p.reserve())).containsExactly("DynamicResources");
         assertThat(names(p.preScore())).containsExactly("TaintToleration", "NodeAffinity", "PodTopologySpread",
                 "InterPodAffinity", "NodeResourcesBalancedAllocation");
@@ -57,7 +58,8 @@ class InTreePluginsTest {
         for (Profile.WeightedPlacementScore s : p.placementScore()) {
             weighted.add(s.plugin().name() + "=" + s.weight());
         }
-        assertThat(weighted).containsExactly("NodeResourcesFit=1", "BestFit=1", "PodGroupPodsCount=1");
+        assertThat(weighted).containsExactly("NodeResourcesFit=1", "BestFit=1", "TopologySlices=1",
+                "PodGroupPodsCount=1");
     }
 
     @Test

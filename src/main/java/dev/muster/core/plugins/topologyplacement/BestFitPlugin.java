@@ -5,6 +5,7 @@ import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodInfo;
+import dev.muster.core.model.PlacementStrategy;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -31,8 +32,8 @@ import java.util.Set;
 public final class BestFitPlugin implements PlacementScorePlugin {
     public static final String NAME = "BestFit";
     /** PodGroup annotation choosing how feasible placements are ranked. */
-    public static final String STRATEGY = "muster.dev/placement-strategy";
-    public static final String BEST_FIT = "BestFit";
+    public static final String STRATEGY = PlacementStrategy.ANNOTATION;
+    public static final String BEST_FIT = PlacementStrategy.BEST_FIT;
 
     /** Ranking keys of one placement. */
     private record Ranked(String name, double stranded, int domains, double size) {
@@ -53,7 +54,7 @@ public final class BestFitPlugin implements PlacementScorePlugin {
 
     /** Whether the group asked for this strategy. */
     public static boolean asked(GroupContext group) {
-        return BEST_FIT.equalsIgnoreCase(group.group().annotations().get(STRATEGY));
+        return PlacementStrategy.asks(group.group(), BEST_FIT);
     }
 
     @Override

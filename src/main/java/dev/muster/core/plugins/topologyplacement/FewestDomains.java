@@ -20,7 +20,8 @@ import java.util.Map;
  * A domain's room is counted in members, cheaply and conservatively: on each node, how many copies of the largest
  * request of every resource (the largest cpu of any member, the largest memory, ...) fit in what is free, summed over
  * the domain's nodes. The selection aims at every pending member, or at as many as the domains hold when that is
- * fewer but still enough for the group (minCount less bound members for a gang, one for a basic group).
+ * fewer but still enough for the group (minCount less bound members for a gang, one for a basic group). With
+ * slices ({@code unit} members each), a domain's room and the target count whole slices only.
  */
 final class FewestDomains {
     private FewestDomains() {
@@ -30,18 +31,13 @@ final class FewestDomains {
     }
 
     /** The candidate, or null when one domain (or none) would do, or no set of domains holds the group. */
-    static Candidate candidate(GroupContext group, ClusterView cluster, String key, int[] parentNodes, int tier) {
+    static Candidate candidate(GroupContext group, ClusterView cluster, String key, int[] parentNodes, int tier,
+                               int unit) {
         List<PodInfo> pending = group.pending();
         if (pending.isEmpty()) {
             return null;
         }
-        int resources = cluster.resources().size();
-        long[] largest = new long[resources];
-        for (PodInfo p : pending) {
-            for (int r = 0; r < resources; r++) {
-                largest[r] = Math.max(largest[r], p.request(r));
-            }
-        }
+        long[] largest = largest(pending, cluster);
         List<Room> rooms = new ArrayList<>();
         long total = 0;
         for (Map.Entry<String, int[]> e : cluster.topologyDomains(key).entrySet()) {
@@ -50,6 +46,7 @@ final class FewestDomains {
             for (int idx : nodes) {
                 members += room(cluster.anyNode(idx), largest);
             }
+            members -= members % unit; // whole slices only
             if (members > 0) {
                 rooms.add(new Room(e.getKey(), nodes, members));
                 total += members;
@@ -60,7 +57,7 @@ final class FewestDomains {
         if (total < need) {
             return null;
         }
-        long target = Math.min(pending.size(), total);
+        long target = Math.min(pending.size() - pending.size() % unit, total);
         // Largest first (name order among equals); the last one the tightest that holds the rest.
         rooms.sort(Comparator.comparingLong(Room::members).reversed().thenComparing(Room::value));
         List<Room> chosen = new ArrayList<>();
@@ -106,8 +103,20 @@ final class FewestDomains {
         return new Candidate(name.toString(), nodes, tier);
     }
 
+    /** The largest request of every resource among the members. */
+    static long[] largest(List<PodInfo> pending, ClusterView cluster) {
+        int resources = cluster.resources().size();
+        long[] largest = new long[resources];
+        for (PodInfo p : pending) {
+            for (int r = 0; r < resources; r++) {
+                largest[r] = Math.max(largest[r], p.request(r));
+            }
+        }
+        return largest;
+    }
+
     /** Copies of the largest member that fit in what the node has free (its pod slots included). */
-    private static long room(NodeInfo n, long[] largest) {
+    static long room(NodeInfo n, long[] largest) {
         long fit = Math.max(0, n.allowedPodNumber() - n.podCount());
         for (int r = 0; r < largest.length && fit > 0; r++) {
             if (largest[r] > 0) {

@@ -88,13 +88,22 @@ public final class TopologyPlacementGeneratorPlugin implements PlacementGenerate
                 }
             }
         }
+        boolean shaped = TopologySlicesPlugin.shaped(pg);
         if (preferred) {
+            int unit = 1;
+            if (shaped) {
+                GroupShapes.Shape shape = GroupShapes.shapeOf(pg);
+                unit = shape.slices() == null ? 1 : shape.slices().outerSize();
+            }
             Candidate fewest = group.bound().isEmpty() ? FewestDomains.candidate(group, cluster, levels.get(0),
-                    parentNodes, levels.size()) : null;
+                    parentNodes, levels.size(), unit) : null;
             if (fewest != null) {
                 out.add(fewest);
             }
             out.add(new Candidate("*", parentNodes, levels.size() + (fewest != null ? 1 : 0)));
+        }
+        if (shaped) {
+            ShapePlans.record(group, cluster, levels, out);
         }
         return new Result(out, Status.SUCCESS);
     }

@@ -69,6 +69,6 @@ public class AdapterProducers {
     RequestValidator requestValidator(MusterConfig config) {
         MusterConfig.Limits l = config.limits();
         return new RequestValidator(new ValidationLimits(l.maxNodes(), l.maxPods(), l.maxPodGroups(), l.maxObjects(),
-                l.maxCauses()));
+                l.maxCauses(), l.maxHyperNodes()));
     }
 }

@@ -117,6 +117,11 @@ public interface MusterConfig {
         @Min(1)
         int maxObjects();
 
+        /** Longest {@code snapshot.hyperNodes} (Volcano HyperNodes). */
+        @WithDefault("10000")
+        @Min(1)
+        int maxHyperNodes();
+
         /** Deepest JSON/YAML nesting (Kubernetes objects nest about 15 levels). */
         @WithDefault("64")
         @Min(16)

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * The gRPC messages of the gang shapes beyond v1alpha2 (see the README's gang API table) into the same records the
- * REST decoder produces: the 1.37, Volcano and coscheduling PodGroup fields, v1alpha1 Workloads' embedded pod groups,
+ * REST decoder produces: the 1.37, Volcano and coscheduling PodGroup fields, Volcano HyperNodes, v1alpha1 Workloads' embedded pod groups,
  * pods' 1.35 {@code workloadRef} and batch/v1 Jobs. {@code disruptionMode} comes in either Kubernetes form through
  * {@code disruption_mode_value} (a {@code google.protobuf.Value}: the v1alpha2 string or the v1beta1 struct), or as
  * the plain string of {@code disruption_mode}; the form is kept as read, and validation checks it against the
@@ -33,7 +33,39 @@ final class GrpcGangMapper {
                 s.hasParentCompositePodGroupName() ? s.getParentCompositePodGroupName() : null,
                 s.hasMinMember() ? s.getMinMember() : null,
                 s.getMinResourcesMap().isEmpty() ? null : GrpcRequestMapper.quantities(s.getMinResourcesMap()),
-                minTaskMember, s.hasQueue() ? s.getQueue() : null);
+                minTaskMember, s.hasQueue() ? s.getQueue() : null,
+                s.hasNetworkTopology() ? networkTopology(s.getNetworkTopology()) : null);
+    }
+
+    private static Kube.NetworkTopology networkTopology(dev.muster.grpc.v1.NetworkTopologySpec t) {
+        return new Kube.NetworkTopology(t.hasMode() ? t.getMode() : null,
+                t.hasHighestTierAllowed() ? t.getHighestTierAllowed() : null,
+                t.hasHighestTierName() ? t.getHighestTierName() : null);
+    }
+
+    /** A Volcano HyperNode, field for field. */
+    static Kube.HyperNode hyperNode(dev.muster.grpc.v1.HyperNode h) {
+        Kube.HyperNodeSpec spec = null;
+        if (h.hasSpec()) {
+            var s = h.getSpec();
+            List<Kube.HyperNodeMember> members = GrpcRequestMapper.list(s.getMembersList(), m -> {
+                Kube.MemberSelector selector = null;
+                if (m.hasSelector()) {
+                    var x = m.getSelector();
+                    selector = new Kube.MemberSelector(
+                            x.hasExactMatch() ? new Kube.ExactMatch(GrpcRequestMapper.str(x.getExactMatch().getName()))
+                                    : null,
+                            x.hasRegexMatch() ? new Kube.RegexMatch(
+                                    GrpcRequestMapper.str(x.getRegexMatch().getPattern())) : null,
+                            x.hasLabelMatch() ? GrpcRequestMapper.labelSelector(x.getLabelMatch()) : null);
+                }
+                return new Kube.HyperNodeMember(m.hasType() ? m.getType() : null, selector);
+            });
+            spec = new Kube.HyperNodeSpec(s.hasTier() ? s.getTier() : null, s.hasTierName() ? s.getTierName() : null,
+                    members);
+        }
+        return new Kube.HyperNode(h.hasApiVersion() ? h.getApiVersion() : null, h.hasKind() ? h.getKind() : null,
+                h.hasMetadata() ? GrpcRequestMapper.meta(h.getMetadata()) : null, spec);
     }
 
     /** A v1alpha3 CompositePodGroup, field for field. */

@@ -64,7 +64,8 @@ public final class GrpcRequestMapper {
                 list(s.getResourceClaimsList(), GrpcRequestMapper::resourceClaim),
                 list(s.getResourceClaimTemplatesList(), GrpcRequestMapper::resourceClaimTemplate),
                 list(s.getJobsList(), GrpcGangMapper::job),
-                list(s.getCompositePodGroupsList(), GrpcGangMapper::composite));
+                list(s.getCompositePodGroupsList(), GrpcGangMapper::composite),
+                list(s.getHyperNodesList(), GrpcGangMapper::hyperNode));
     }
 
     // ---------------------------------------------------------------- helpers
@@ -114,7 +115,7 @@ public final class GrpcRequestMapper {
                 m.hasGeneration() ? m.getGeneration() : null);
     }
 
-    private static Kube.LabelSelector labelSelector(dev.muster.grpc.v1.LabelSelector s) {
+    static Kube.LabelSelector labelSelector(dev.muster.grpc.v1.LabelSelector s) {
         return new Kube.LabelSelector(map(s.getMatchLabelsMap()),
                 list(s.getMatchExpressionsList(), r -> new Kube.Requirement(str(r.getKey()), str(r.getOperator()),
                         strings(r.getValuesList()))));

@@ -15,7 +15,10 @@ final class FieldNames {
             // envelope
             "snapshot", "podGroups", "options", "nodes", "pods", "workloads", "priorityClasses",
             "podDisruptionBudgets", "deviceClasses", "resourceSlices", "resourceClaims", "resourceClaimTemplates",
-            "compositePodGroups", "parentCompositePodGroupName", "minGroupCount",
+            "compositePodGroups", "parentCompositePodGroupName", "minGroupCount", "hyperNodes",
+            // Volcano PodGroup networkTopology and HyperNode (read by databind; listed so the byte path knows them)
+            "networkTopology", "mode", "highestTierAllowed", "highestTierName", "tier", "tierName", "members",
+            "selector", "exactMatch", "regexMatch", "labelMatch", "pattern",
             // Node, Pod, ObjectMeta
             "metadata", "spec", "status", "name", "namespace", "uid", "labels", "annotations",
             "creationTimestamp", "deletionTimestamp", "generation",

@@ -19,7 +19,8 @@ import java.util.TreeMap;
  *   <li>{@code scheduling.k8s.io} v1alpha2 / v1alpha3 / v1beta1 PodGroups as they are (v1beta1's struct
  *   {@code disruptionMode}: {@code single} = Pod, {@code all} = PodGroup);</li>
  *   <li>Volcano and coscheduling PodGroups: {@code minMember} = gang minCount (0 or absent: basic),
- *   {@code minResources} (plus {@code pods: minMember}) = the free capacity the cluster must hold;</li>
+ *   {@code minResources} (plus {@code pods: minMember}) = the free capacity the cluster must hold; Volcano's
+ *   {@code networkTopology} = HyperNode tiers as topology levels ({@link VolcanoTopology});</li>
  *   <li>v1alpha1 Workloads: one group per (Workload, {@code podGroups[].name}, {@code podGroupReplicaKey}) named by
  *   pods' {@code spec.workloadRef}, named {@code <workload>/<podGroup>[/<replicaKey>]};</li>
  *   <li>Jobs the controller would make a gang for, when neither their Workload nor their PodGroup exists: the
@@ -32,6 +33,7 @@ import java.util.TreeMap;
  */
 final class GangMapper {
     private final List<Kube.PodGroup> podGroups;
+    private final HyperNodeTiers.Result tiers;
     /** v1alpha1 Workloads by namespace/name. */
     private final Map<String, Kube.Workload> embedded = new HashMap<>();
     /** Workload templates (v1alpha2 and later) by namespace/workload/template. */
@@ -54,6 +56,12 @@ final class GangMapper {
     }
 
     GangMapper(RequestDocument.Snapshot s) {
+        this(s, HyperNodeTiers.of(s.hyperNodes(), s.nodes()));
+    }
+
+    /** @param tiers the snapshot's HyperNode tiers, for Volcano's {@code networkTopology} */
+    GangMapper(RequestDocument.Snapshot s, HyperNodeTiers.Result tiers) {
+        this.tiers = tiers;
         this.podGroups = s.podGroups() == null ? List.of() : s.podGroups();
         for (Kube.PodGroup g : podGroups) {
             RoleSource source = roleSource(g);
@@ -258,9 +266,16 @@ final class GangMapper {
                 // Volcano: with no minMember, the task minimums alone make the gang (their sum is its minimum).
                 policy = SchedulingPolicy.gang(sum(minPerRole));
             }
-            return new PodGroup(ref, m.uid(), generation, created, policy, List.of(), List.of(),
+            List<String> keys = List.of();
+            Map<String, String> annotations = m.annotations();
+            if (shape == GangShape.VOLCANO && spec.networkTopology() != null) {
+                VolcanoTopology.Mapped t = VolcanoTopology.map(spec.networkTopology(), annotations, tiers);
+                keys = t.topologyKeys();
+                annotations = t.annotations();
+            }
+            return new PodGroup(ref, m.uid(), generation, created, policy, keys, List.of(),
                     DisruptionMode.Pod, shape == GangShape.VOLCANO ? spec.priorityClassName() : null, null,
-                    conditions, m.annotations(), null, minResources, List.of(), minPerRole);
+                    conditions, annotations, null, minResources, List.of(), minPerRole);
         }
         SchedulingPolicy policy = policy(spec.schedulingPolicy());
         List<String> keys = List.of();

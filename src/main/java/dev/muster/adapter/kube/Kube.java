@@ -193,7 +193,7 @@ public final class Kube {
      * The union of the PodGroup specs: v1alpha2 ({@code podGroupTemplateRef}, {@code disruptionMode} a string),
      * v1beta1 ({@code workloadRef}, {@code disruptionMode} a struct, {@code preemptionPolicy},
      * {@code parentCompositePodGroupName}), Volcano and coscheduling ({@code minMember}, {@code minResources};
-     * Volcano's {@code minTaskMember} and {@code queue}).
+     * Volcano's {@code minTaskMember}, {@code queue} and {@code networkTopology}).
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PodGroupSpec(PodGroupTemplateRef podGroupTemplateRef, SchedulingPolicy schedulingPolicy,
@@ -201,15 +201,72 @@ public final class Kube {
                                DisruptionMode disruptionMode, String priorityClassName, Integer priority,
                                PodGroupWorkloadRef workloadRef, String preemptionPolicy,
                                String parentCompositePodGroupName, Integer minMember, Map<String, Qty> minResources,
-                               Map<String, Integer> minTaskMember, String queue) {
+                               Map<String, Integer> minTaskMember, String queue, NetworkTopology networkTopology) {
+        /** A spec without Volcano's {@code networkTopology}. */
+        public PodGroupSpec(PodGroupTemplateRef podGroupTemplateRef, SchedulingPolicy schedulingPolicy,
+                            SchedulingConstraints schedulingConstraints, List<ClaimRef> resourceClaims,
+                            DisruptionMode disruptionMode, String priorityClassName, Integer priority,
+                            PodGroupWorkloadRef workloadRef, String preemptionPolicy,
+                            String parentCompositePodGroupName, Integer minMember, Map<String, Qty> minResources,
+                            Map<String, Integer> minTaskMember, String queue) {
+            this(podGroupTemplateRef, schedulingPolicy, schedulingConstraints, resourceClaims, disruptionMode,
+                    priorityClassName, priority, workloadRef, preemptionPolicy, parentCompositePodGroupName, minMember,
+                    minResources, minTaskMember, queue, null);
+        }
+
         /** A v1alpha2 spec. */
         public PodGroupSpec(PodGroupTemplateRef podGroupTemplateRef, SchedulingPolicy schedulingPolicy,
                             SchedulingConstraints schedulingConstraints, List<ClaimRef> resourceClaims,
                             String disruptionMode, String priorityClassName, Integer priority) {
             this(podGroupTemplateRef, schedulingPolicy, schedulingConstraints, resourceClaims,
                     DisruptionMode.of(disruptionMode), priorityClassName, priority, null, null, null, null, null,
-                    null, null);
+                    null, null, null);
         }
+    }
+
+    /**
+     * Volcano's {@code spec.networkTopology}: {@code mode} {@code hard} (the default) or {@code soft}, and the widest
+     * HyperNode tier the group may span, by number ({@code highestTierAllowed}) or by the HyperNodes'
+     * {@code spec.tierName} ({@code highestTierName}); at most one of the two.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record NetworkTopology(String mode, Integer highestTierAllowed, String highestTierName) {
+    }
+
+    // ---------------------------------------------------------------- topology.volcano.sh/v1alpha1 HyperNode
+
+    /**
+     * A Volcano HyperNode: one network performance domain of tier {@code spec.tier} (1 the tightest), whose members
+     * are nodes or other HyperNodes. Cluster-scoped.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record HyperNode(String apiVersion, String kind, ObjectMeta metadata, HyperNodeSpec spec) {
+    }
+
+    /** {@code tierName}: the name of the tier, which {@code networkTopology.highestTierName} may use. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record HyperNodeSpec(Integer tier, String tierName, List<HyperNodeMember> members) {
+    }
+
+    /** {@code type}: {@code Node} or {@code HyperNode}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record HyperNodeMember(String type, MemberSelector selector) {
+    }
+
+    /**
+     * Exactly one of: a name ({@code exactMatch.name}), a regular expression the name contains a match of
+     * ({@code regexMatch.pattern}), a label selector ({@code labelMatch}, for nodes only).
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record MemberSelector(ExactMatch exactMatch, RegexMatch regexMatch, LabelSelector labelMatch) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record ExactMatch(String name) {
+    }
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record RegexMatch(String pattern) {
     }
 
     /**

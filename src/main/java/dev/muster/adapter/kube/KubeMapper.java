@@ -78,9 +78,11 @@ public final class KubeMapper {
     }
 
     public static ClusterState toClusterState(RequestDocument.Snapshot s) {
-        List<Node> nodes = map(s.nodes(), KubeMapper::node);
+        HyperNodeTiers.Result tiers = HyperNodeTiers.of(s.hyperNodes(), s.nodes());
+        List<Node> nodes = tiers.labels().isEmpty() ? map(s.nodes(), KubeMapper::node)
+                : map(s.nodes(), n -> withTiers(node(n), tiers.labels().get(n.metadata().name())));
         Shared shared = new Shared();
-        GangMapper gangs = new GangMapper(s);
+        GangMapper gangs = new GangMapper(s, tiers);
         List<Pod> pods = map(s.pods(), p -> pod(p, shared, gangs));
         List<PodGroup> groups = CompositeMapper.withParents(gangs.groups(), s.podGroups());
         List<PriorityClass> pcs = map(s.priorityClasses(), KubeMapper::priorityClass);
@@ -121,6 +123,16 @@ public final class KubeMapper {
                     n.status().allocatable() != null ? n.status().allocatable() : n.status().capacity());
         }
         return new Node(m.name(), m.uid(), m.labels(), taints, unschedulable, allocatable);
+    }
+
+    /** The node with the tier labels its HyperNodes give it ({@link HyperNodeTiers}); as it is without any. */
+    private static Node withTiers(Node n, Map<String, String> tiers) {
+        if (tiers == null || tiers.isEmpty()) {
+            return n;
+        }
+        Map<String, String> labels = new java.util.HashMap<>(n.labels());
+        labels.putAll(tiers);
+        return new Node(n.name(), n.uid(), labels, n.taints(), n.unschedulable(), n.allocatable());
     }
 
     // ---------------------------------------------------------------- Pod

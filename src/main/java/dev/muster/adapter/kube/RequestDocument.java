@@ -32,7 +32,18 @@ public record RequestDocument(Snapshot snapshot, List<String> podGroups, Options
                            List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates,
                            @JsonDeserialize(using = KubeListDeserializer.class) List<Kube.Job> jobs,
                            @JsonDeserialize(using = KubeListDeserializer.class)
-                           List<Kube.CompositePodGroup> compositePodGroups) {
+                           List<Kube.CompositePodGroup> compositePodGroups,
+                           @JsonDeserialize(using = KubeListDeserializer.class) List<Kube.HyperNode> hyperNodes) {
+        public Snapshot(List<Kube.Node> nodes, List<Kube.Pod> pods, List<Kube.PodGroup> podGroups,
+                        List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
+                        List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<KubeDra.DeviceClass> deviceClasses,
+                        List<KubeDra.ResourceSlice> resourceSlices, List<KubeDra.ResourceClaim> resourceClaims,
+                        List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates, List<Kube.Job> jobs,
+                        List<Kube.CompositePodGroup> compositePodGroups) {
+            this(nodes, pods, podGroups, workloads, priorityClasses, podDisruptionBudgets, deviceClasses,
+                    resourceSlices, resourceClaims, resourceClaimTemplates, jobs, compositePodGroups, null);
+        }
+
         public Snapshot(List<Kube.Node> nodes, List<Kube.Pod> pods, List<Kube.PodGroup> podGroups,
                         List<Kube.Workload> workloads, List<Kube.PriorityClass> priorityClasses,
                         List<Kube.PodDisruptionBudget> podDisruptionBudgets, List<KubeDra.DeviceClass> deviceClasses,

@@ -234,6 +234,7 @@ final class StreamingDecoders {
             List<KubeDra.ResourceClaimTemplate> resourceClaimTemplates = null;
             List<Kube.Job> jobs = null;
             List<Kube.CompositePodGroup> composites = null;
+            List<Kube.HyperNode> hyperNodes = null;
             Class<?> r = RequestDocument.Snapshot.class;
             int seen = 0;
             for (JsonToken t = aheadNext(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
@@ -288,12 +289,16 @@ final class StreamingDecoders {
                         seen = once(seen, 11);
                         composites = listObject(v, f, (x, g) -> in.other(x, g, r));
                     }
+                    case "hyperNodes" -> {
+                        seen = once(seen, 12);
+                        hyperNodes = listObject(v, f, (x, g) -> in.other(x, g, r));
+                    }
                     default -> p.skipChildren();
                 }
             }
             return new RequestDocument.Snapshot(nodes, pods, podGroups, workloads, priorityClasses,
                     podDisruptionBudgets, deviceClasses, resourceSlices, resourceClaims, resourceClaimTemplates, jobs,
-                    composites);
+                    composites, hyperNodes);
         }
 
         /**

@@ -27,6 +27,7 @@ final class ListObjectRules implements ObjectFamily {
         check(s.resourceClaimTemplates(), ".resourceClaimTemplates", "ResourceClaimTemplateList", p, c);
         check(s.jobs(), ".jobs", "JobList", p, c);
         check(s.compositePodGroups(), ".compositePodGroups", "CompositePodGroupList", p, c);
+        check(s.hyperNodes(), ".hyperNodes", "HyperNodeList", p, c);
     }
 
     /**

@@ -34,6 +34,7 @@ public final class RequestValidator {
             new PodGroupRules(),
             new GangMemberRules(),
             new CompositeRules(),
+            new HyperNodeRules(),
             new OtherObjectRules(),
             new DraRules());
 

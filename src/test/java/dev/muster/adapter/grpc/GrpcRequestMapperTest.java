@@ -1,6 +1,7 @@
 package dev.muster.adapter.grpc;
 
 import com.google.protobuf.util.JsonFormat;
+import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.Qty;
 import dev.muster.adapter.kube.RequestDocument;
@@ -57,6 +58,32 @@ class GrpcRequestMapperTest {
         RequestDocument grpc = viaGrpc(json);
         assertThat(grpc).isEqualTo(viaRest(json));
         assertThat(grpc.snapshot().pods()).isNotEmpty();
+    }
+
+    /** Volcano's networkTopology and HyperNodes (every selector form) decode over gRPC as over REST. */
+    @Test
+    void volcanoNetworkTopologyAndHyperNodesDecodeToTheSameDocument() throws Exception {
+        String json = q("""
+                {'snapshot':{'nodes':[{'metadata':{'name':'n1','labels':{'rack':'r1'}}}],
+                 'podGroups':[{'apiVersion':'scheduling.volcano.sh/v1beta1','kind':'PodGroup',
+                   'metadata':{'name':'g','namespace':'ns'},'spec':{'minMember':1,'queue':'q',
+                   'networkTopology':{'mode':'soft','highestTierAllowed':2,'highestTierName':'spine'}}}],
+                 'hyperNodes':[{'apiVersion':'topology.volcano.sh/v1alpha1','kind':'HyperNode',
+                   'metadata':{'name':'leaf'},'spec':{'tier':1,'tierName':'leaf','members':[
+                    {'type':'Node','selector':{'exactMatch':{'name':'n1'}}},
+                    {'type':'Node','selector':{'regexMatch':{'pattern':'^n'}}},
+                    {'type':'Node','selector':{'labelMatch':{'matchLabels':{'rack':'r1'},
+                      'matchExpressions':[{'key':'gpu','operator':'DoesNotExist'}]}}},
+                    {'type':'HyperNode','selector':{'exactMatch':{}}}]}},
+                  {'metadata':{'name':'empty'},'spec':{}}]}}
+                """);
+        RequestDocument grpc = viaGrpc(json);
+        assertThat(grpc).isEqualTo(viaRest(json));
+        assertThat(grpc.snapshot().podGroups().get(0).spec().networkTopology())
+                .isEqualTo(new Kube.NetworkTopology("soft", 2, "spine"));
+        assertThat(grpc.snapshot().hyperNodes()).hasSize(2);
+        assertThat(grpc.snapshot().hyperNodes().get(0).spec().members().get(2).selector().labelMatch()
+                .matchExpressions()).hasSize(1);
     }
 
     /** Every field the Kube records decode, under its Kubernetes JSON name, including hostIP and the unions. */

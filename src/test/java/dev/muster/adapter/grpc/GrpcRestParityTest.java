@@ -233,7 +233,16 @@ class GrpcRestParityTest {
                     + "'tolerations':[{'operator':'Maybe'}],'topologySpreadConstraints':[{'maxSkew':0,'whenUnsatisfiable':'Never'}]}}],"
                     + "'podGroups':[{'metadata':{'name':'g'},'spec':{'schedulingPolicy':{'basic':{},'gang':{'minCount':2}},"
                     + "'disruptionMode':'Everything'}},{'metadata':{'name':'h'}}],"
-                    + "'priorityClasses':[{'metadata':{'name':'pc'}}]}}"})
+                    + "'priorityClasses':[{'metadata':{'name':'pc'}}]}}",
+            "{'snapshot':{'nodes':[{'metadata':{'name':'n1'}}],'hyperNodes':[{'metadata':{'name':'a'},'spec':{'tier':0,"
+                    + "'members':[{'type':'Node','selector':{'exactMatch':{'name':'n1'},'regexMatch':{'pattern':'n'}}},"
+                    + "{'type':'Rack','selector':{'regexMatch':{'pattern':'(['}}}]}},{'metadata':{'name':'b'},"
+                    + "'spec':{'tier':2,'members':[{'type':'HyperNode','selector':{'labelMatch':{}}}]}}],"
+                    + "'podGroups':[{'apiVersion':'scheduling.volcano.sh/v1beta1','metadata':{'name':'g'},'spec':{"
+                    + "'minMember':1,'networkTopology':{'mode':'strict','highestTierAllowed':0,'highestTierName':'x'}}}]}}",
+            "{'snapshot':{'nodes':[{'metadata':{'name':'n1'}}],'hyperNodes':[{'metadata':{'name':'a'},'spec':{'tier':2,"
+                    + "'members':[{'type':'HyperNode','selector':{'exactMatch':{'name':'b'}}}]}},{'metadata':{'name':'b'},"
+                    + "'spec':{'tier':1,'members':[{'type':'HyperNode','selector':{'regexMatch':{'pattern':'^a$'}}}]}}]}}"})
     void invalidRequestsNameTheSameFieldsAsRest(String body) throws Exception {
         assertSameViolationsAsRest(body.replace('\'', '"'));
     }

@@ -62,12 +62,13 @@ final class TopologyAnnotationRules {
             c.invalid(field, value, "the gang's minCount " + minCount + " must be a multiple of the outermost slice "
                     + "size " + spec.outerSize() + ": a gang is placed in whole slices");
         }
-        boolean specTopology = !shape.isThirdParty() && s.schedulingConstraints() != null
-                && s.schedulingConstraints().topology() != null && !s.schedulingConstraints().topology().isEmpty();
+        boolean specTopology = (!shape.isThirdParty() && s.schedulingConstraints() != null
+                && s.schedulingConstraints().topology() != null && !s.schedulingConstraints().topology().isEmpty())
+                || s.networkTopology() != null;
         String levels = annotations.get(LEVELS);
         if (!specTopology && (levels == null || levels.isBlank())) {
             c.invalid(field, value, "slices sit inside the group's topology domain: set "
-                    + (shape.isThirdParty() ? "" : "spec.schedulingConstraints.topology or ")
+                    + (shape.isThirdParty() ? "spec.networkTopology (Volcano) or " : "spec.schedulingConstraints.topology or ")
                     + "the " + LEVELS + " annotation");
         }
     }

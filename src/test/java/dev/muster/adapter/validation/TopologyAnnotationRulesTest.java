@@ -66,7 +66,7 @@ class TopologyAnnotationRulesTest {
                         "spec.schedulingConstraints.topology or the muster.dev/topology-levels annotation"),
                 Arguments.of("slices on a Volcano group without topology levels",
                         group(VOLCANO, "'muster.dev/slices':'" + RACK + "=4'", "{'minMember':8}"),
-                        "set the muster.dev/topology-levels annotation"));
+                        "set spec.networkTopology (Volcano) or the muster.dev/topology-levels annotation"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -93,6 +93,8 @@ class TopologyAnnotationRulesTest {
                         .replace("'annotations':{", "'annotations':{'muster.dev/topology-levels':'" + RACK + "',"),
                 group(VOLCANO, "'muster.dev/slices':'" + RACK + "=4','muster.dev/topology-levels':'" + RACK + "'",
                         "{'minMember':8}"),
+                group(VOLCANO, "'muster.dev/slices':'volcano.sh/hypernode-tier-1=4'",
+                        "{'minMember':8,'networkTopology':{'mode':'hard','highestTierAllowed':2}}"),
                 group(V1A2, "'muster.dev/placement-strategy':'Balanced'", gang(2)),
                 group(V1A2, "'muster.dev/placement-strategy':'BestFit','muster.dev/slices':'" + RACK + "=2'",
                         gang(2))}) {

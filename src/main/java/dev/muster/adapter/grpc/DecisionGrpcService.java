@@ -28,6 +28,7 @@ import io.quarkus.grpc.GrpcService;
 import io.quarkus.grpc.RegisterInterceptor;
 import io.smallrye.common.annotation.Blocking;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jboss.logging.Logger;
 
 import java.util.List;
@@ -72,12 +73,18 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
         this.meters = meters;
     }
 
+    /** Strings over {@code muster.limits.max-string-length} are refused as in REST bodies (INVALID_ARGUMENT here). */
+    @Inject
+    void limitStrings(@ConfigProperty(name = "muster.limits.max-string-length", defaultValue = "4194304") int max) {
+        GrpcRequestMapper.maxStringLength = max;
+    }
+
     @Override
     @Blocking
     public void decide(DecideRequest request, StreamObserver<DecideResponse> out) {
         try {
             checkContext("before decoding the request");
-            RequestDocument doc = GrpcRequestMapper.toDocument(request);
+            RequestDocument doc = document(request);
             checkContext("after decoding the request");
             validate(doc);
             checkContext("after validating the request");
@@ -109,7 +116,7 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
     public void validate(DecideRequest request, StreamObserver<ValidateResponse> out) {
         try {
             checkContext("before decoding the request");
-            RequestDocument doc = GrpcRequestMapper.toDocument(request);
+            RequestDocument doc = document(request);
             checkContext("after decoding the request");
             validate(doc);
             out.onNext(ValidateResponse.newBuilder().setValid(true).build());
@@ -124,7 +131,12 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
     public void derive(DeriveRequest request, StreamObserver<DeriveResponse> out) {
         try {
             checkContext("before decoding the request");
-            List<Kube.Job> jobs = GrpcDerivations.jobs(request);
+            List<Kube.Job> jobs;
+            try {
+                jobs = GrpcDerivations.jobs(request);
+            } catch (GrpcRequestMapper.StringTooLong e) {
+                throw tooLong(request);
+            }
             Causes causes = validator.validateJobs(jobs);
             if (!causes.isEmpty()) {
                 throw GrpcErrors.invalid(causes);
@@ -134,6 +146,22 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
         } catch (StatusRuntimeException e) {
             out.onError(e);
         }
+    }
+
+    /** The request as the shared document; a string over the length limit is INVALID_ARGUMENT naming its field. */
+    private static RequestDocument document(DecideRequest request) {
+        try {
+            return GrpcRequestMapper.toDocument(request);
+        } catch (GrpcRequestMapper.StringTooLong e) {
+            throw tooLong(request);
+        }
+    }
+
+    private static StatusRuntimeException tooLong(com.google.protobuf.Message request) {
+        int max = GrpcRequestMapper.maxStringLength;
+        String field = GrpcStringLimit.firstTooLong(request, max);
+        return GrpcErrors.invalid("FieldValueTooLong", field == null ? "" : field,
+                "Too long: may not be more than " + max + " characters");
     }
 
     /** The shared validator: every cause at once, with the REST field paths. */

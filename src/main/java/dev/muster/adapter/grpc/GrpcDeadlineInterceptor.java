@@ -7,6 +7,7 @@ import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
+import io.grpc.Status;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.spi.Prioritized;
@@ -14,6 +15,8 @@ import jakarta.enterprise.inject.spi.Prioritized;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Gives each call a gRPC {@link Context} that carries the client's deadline and is cancelled when the client
@@ -24,6 +27,10 @@ import java.util.concurrent.TimeUnit;
  * <p>The deadline is read from the {@code grpc-timeout} request header (gRPC over HTTP/2: up to 8 digits and a unit,
  * {@code H M S m u n}). A malformed header is ignored (no deadline), as grpc-java does. The context is cancelled on
  * the listener's {@code onCancel} (client reset the stream) and released on {@code onComplete}.
+ *
+ * <p>A unary call whose request has not arrived whole when its deadline passes (a sender that stalls mid-message or
+ * never half-closes) is closed here with {@code DEADLINE_EXCEEDED}, so a stalled sender holds no stream past its own
+ * deadline. The Vert.x bridge does not do it, and the service method, which checks the context, has not started.
  *
  * <p>Runs before Quarkus's blocking handler (priority {@value #PRIORITY}, above its 2147483587), so the context is
  * current when the call is handed to a worker thread, and the worker runs the service method inside it.
@@ -53,15 +60,59 @@ public class GrpcDeadlineInterceptor implements ServerInterceptor, Prioritized {
                 ? current.withCancellation()
                 : current.withDeadlineAfter(nanos, TimeUnit.NANOSECONDS, timer);
         ServerCall.Listener<Q> inner = Contexts.interceptCall(ctx, call, headers, next);
+        if (ctx.getDeadline() == null || !call.getMethodDescriptor().getType().clientSendsOneMessage()) {
+            return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(inner) {
+                @Override
+                public void onCancel() {
+                    ctx.cancel(null);
+                    super.onCancel();
+                }
+
+                @Override
+                public void onComplete() {
+                    try {
+                        super.onComplete();
+                    } finally {
+                        ctx.cancel(null);
+                    }
+                }
+            };
+        }
+        // A unary call with a deadline: if the deadline passes before the request has arrived whole (a sender that
+        // stalls mid-message or never half-closes), the call is closed here with DEADLINE_EXCEEDED; the service
+        // method never runs. Whichever comes first, the half-close or the deadline, takes the call.
+        AtomicBoolean taken = new AtomicBoolean();
+        ctx.addListener(c -> {
+            if (c.cancellationCause() instanceof TimeoutException && taken.compareAndSet(false, true)) {
+                call.close(Status.DEADLINE_EXCEEDED.withDescription(
+                        "deadline passed before the request message arrived whole"), new Metadata());
+            }
+        }, Runnable::run);
         return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(inner) {
             @Override
+            public void onMessage(Q message) {
+                if (!taken.get()) {
+                    super.onMessage(message);
+                }
+            }
+
+            @Override
+            public void onHalfClose() {
+                if (taken.compareAndSet(false, true)) {
+                    super.onHalfClose();
+                }
+            }
+
+            @Override
             public void onCancel() {
+                taken.set(true);
                 ctx.cancel(null);
                 super.onCancel();
             }
 
             @Override
             public void onComplete() {
+                taken.set(true);
                 try {
                     super.onComplete();
                 } finally {

@@ -82,16 +82,50 @@ public final class GrpcRequestMapper {
         return out;
     }
 
+    /**
+     * Longest string the mapper takes, in characters: {@code muster.limits.max-string-length}, the limit the JSON
+     * reader applies to REST bodies (set by {@link DecisionGrpcService} at startup). A longer string stops the mapping
+     * with {@link StringTooLong}; the service then finds and names the field.
+     */
+    static volatile int maxStringLength = 4 * 1024 * 1024;
+
+    /** Thrown by the mapper on a string over {@link #maxStringLength}; carries nothing, the service names the field. */
+    static final class StringTooLong extends RuntimeException {
+        StringTooLong() {
+            super("a string is longer than " + maxStringLength + " characters", null, false, false);
+        }
+    }
+
+    private static String checked(String s) {
+        if (s.length() > maxStringLength) {
+            throw new StringTooLong();
+        }
+        return s;
+    }
+
     private static List<String> strings(List<String> in) {
-        return in.isEmpty() ? null : in;
+        if (in.isEmpty()) {
+            return null;
+        }
+        for (int i = 0, n = in.size(); i < n; i++) {
+            checked(in.get(i));
+        }
+        return in;
     }
 
     static String str(String s) {
-        return s.isEmpty() ? null : s;
+        return s.isEmpty() ? null : checked(s);
     }
 
     private static Map<String, String> map(Map<String, String> in) {
-        return in.isEmpty() ? null : in;
+        if (in.isEmpty()) {
+            return null;
+        }
+        for (Map.Entry<String, String> e : in.entrySet()) {
+            checked(e.getKey());
+            checked(e.getValue());
+        }
+        return in;
     }
 
     static Map<String, Qty> quantities(Map<String, String> in) {

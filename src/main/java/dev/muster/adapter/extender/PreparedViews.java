@@ -13,17 +13,15 @@ import java.util.function.Supplier;
  * The cluster views the extender answers from, each prepared before a call reads it: compiled into the engine's
  * snapshot and its decision made and cached ({@link #onPrepare}), off the request path, with a bounded staleness.
  *
- * <h2>Why prepare instead of compiling incrementally</h2>
- * A view generation is one compiled {@code ClusterSnapshot} (dense node table, pod vectors, group members) plus one
- * decision over every pending group. Both are whole-cluster by nature: a pod added anywhere can change where a
- * gang goes, so the decision must be made again per generation in any case, and on 100,000 nodes that decision
- * alone costs more than a call may take. Compiling incrementally would shorten the compile but not the decision,
- * and would make the compiled snapshot depend on the order of changes. So every change is applied to the source's
- * sorted store at once (cheap), and a single worker thread turns the newest generation into a prepared view,
- * coalescing whatever arrived meanwhile (a burst of 1,000 pod events costs one preparation, not 1,000). Calls read
- * the newest prepared view: a steady call and the first call after a change cost the same (a cache hit). Decisions
- * stay deterministic per generation: a call's answer is the decision of the generation it read, the same for every
- * member reading it.
+ * <h2>Why prepare ahead, and not only compile incrementally</h2>
+ * A view generation is one compiled {@code ClusterSnapshot} plus one decision over every pending group. The compile
+ * is derived from the previous view's where the source keeps unchanged objects ({@code ClusterSnapshot.next}), but
+ * the decision is whole-cluster by nature: a pod added anywhere can change where a gang goes, so it is made again
+ * per generation, and on 100,000 nodes it costs more than a call may take. So a single worker thread turns the
+ * newest generation into a prepared view, coalescing whatever arrived meanwhile (a burst of 1,000 pod events costs
+ * one preparation, not 1,000), and calls read the newest prepared view: a steady call and the first call after a
+ * change cost the same (a cache hit). Decisions stay deterministic per generation: a call's answer is the decision
+ * of the generation it read, the same for every member reading it.
  *
  * <h2>Bounded staleness</h2>
  * A call answers from an older prepared view only while the newer generation has been known for less than

@@ -5,47 +5,143 @@ import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodRef;
+import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What the extender knows about the cluster beyond its request, at one {@code generation}: the compiled
- * {@link ClusterState} plus lookups by node name, pod reference and pod UID. Immutable; a source hands out a new
- * one (with a higher generation) after every change it saw.
- *
- * @param generation bumps on every change a source applies; decisions are cached per generation
- * @param dra        the cluster's device classes, resource slices, resource claims and claim templates, compiled
- * @param source     where it came from, for messages ({@code file /path}, {@code kubernetes}, {@code none})
+ * What the extender knows about the cluster beyond its request, at one {@link #generation()}: the
+ * {@link ClusterState}, its DRA objects, and the state compiled once into the engine's {@link ClusterSnapshot}
+ * ({@link #compiled()}, built on first use and shared by every decision and lookup of this generation).
+ * Immutable; a source hands out a new one (with a higher generation) after every change it saw.
+ * <p>
+ * Lookups by node name and pod reference read the compiled snapshot's own indexes rather than maps of their own, so
+ * a 1,000,000-pod view carries one index per kind, not three; the UID index (preempt only) is built on first use.
  */
-public record ClusterView(long generation, ClusterState state, DraObjects dra, String source,
-                          Map<String, Node> nodesByName, Map<PodRef, Pod> podsByRef, Map<String, Pod> podsByUid) {
+public final class ClusterView {
+    private final long generation;
+    private final ClusterState state;
+    private final DraObjects dra;
+    private final String source;
+    private volatile ClusterSnapshot compiled;
+    /** The view this one follows, until compiled: its compiled snapshot is reused for the objects that stayed. */
+    private ClusterView previous;
+    private volatile Map<String, Pod> podsByUid;
 
-    public ClusterView {
-        dra = dra == null ? DraObjects.NONE : dra;
+    /**
+     * @param generation bumps on every change a source applies; decisions are cached per generation
+     * @param dra        the cluster's device classes, resource slices, resource claims and claim templates, compiled
+     * @param source     where it came from, for messages ({@code file /path}, {@code kubernetes}, {@code none})
+     */
+    public ClusterView(long generation, ClusterState state, DraObjects dra, String source) {
+        this(generation, state, dra, source, null);
+    }
+
+    /**
+     * A view following {@code previous}: when that one was compiled by the time this one compiles, its entries
+     * for the same object instances are reused ({@link ClusterSnapshot#next}), so a source that keeps unchanged
+     * objects as they were (the watch source) pays for what changed, not for the whole cluster.
+     */
+    public ClusterView(long generation, ClusterState state, DraObjects dra, String source, ClusterView previous) {
+        this.previous = previous;
+        this.generation = generation;
+        this.state = state;
+        this.dra = dra == null ? DraObjects.NONE : dra;
+        this.source = source;
     }
 
     public static ClusterView of(long generation, ClusterState state, String source) {
-        return of(generation, state, DraObjects.NONE, source);
+        return new ClusterView(generation, state, DraObjects.NONE, source);
     }
 
     public static ClusterView of(long generation, ClusterState state, DraObjects dra, String source) {
-        Map<String, Node> nodes = new HashMap<>(state.nodes().size() * 2);
-        for (Node n : state.nodes()) {
-            nodes.put(n.name(), n);
-        }
-        Map<PodRef, Pod> pods = new HashMap<>(state.pods().size() * 2);
-        Map<String, Pod> byUid = new HashMap<>(state.pods().size() * 2);
-        for (Pod p : state.pods()) {
-            pods.put(p.ref(), p);
-            if (p.uid() != null && !p.uid().isEmpty()) {
-                byUid.put(p.uid(), p);
-            }
-        }
-        return new ClusterView(generation, state, dra, source, Map.copyOf(nodes), Map.copyOf(pods), Map.copyOf(byUid));
+        return new ClusterView(generation, state, dra, source);
     }
 
     public static ClusterView empty(String source) {
         return of(0, new ClusterState(null, null, null, null, null), source);
+    }
+
+    public long generation() {
+        return generation;
+    }
+
+    public ClusterState state() {
+        return state;
+    }
+
+    public DraObjects dra() {
+        return dra;
+    }
+
+    public String source() {
+        return source;
+    }
+
+    /** The state compiled for the engine, once per view (the first caller compiles, concurrent ones wait). */
+    public ClusterSnapshot compiled() {
+        ClusterSnapshot c = compiled;
+        if (c == null) {
+            synchronized (this) {
+                c = compiled;
+                if (c == null) {
+                    ClusterView p = previous;
+                    c = ClusterSnapshot.next(p == null ? null : p.compiled, state, dra);
+                    compiled = c;
+                    previous = null; // keep no chain of old views
+                }
+            }
+        }
+        return c;
+    }
+
+    /** Whether {@link #compiled()} has been built. */
+    public boolean isCompiled() {
+        return compiled != null;
+    }
+
+    /** The node of that name, or null. */
+    public Node node(String name) {
+        ClusterSnapshot c = compiled();
+        int i = c.nodeIndex(name);
+        return i < 0 ? null : c.nodeObject(i);
+    }
+
+    /** The pod with that namespace/name, or null. */
+    public Pod pod(PodRef ref) {
+        return compiled().podObject(ref);
+    }
+
+    /** The pod with that UID, or null. */
+    public Pod podByUid(String uid) {
+        return uid == null ? null : podsByUid().get(uid);
+    }
+
+    /** Pods by UID (pods without one left out), built on first use. */
+    public Map<String, Pod> podsByUid() {
+        Map<String, Pod> m = podsByUid;
+        if (m == null) {
+            synchronized (this) {
+                m = podsByUid;
+                if (m == null) {
+                    Map<String, Pod> byUid = new HashMap<>(state.pods().size() * 2);
+                    for (Pod p : state.pods()) {
+                        if (p.uid() != null && !p.uid().isEmpty()) {
+                            byUid.put(p.uid(), p);
+                        }
+                    }
+                    m = Map.copyOf(byUid);
+                    podsByUid = m;
+                }
+            }
+        }
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return "ClusterView[" + source + ", generation " + generation + ", " + state.nodes().size() + " nodes, "
+                + state.pods().size() + " pods]";
     }
 }

@@ -12,6 +12,15 @@ public interface ClusterViewSource extends AutoCloseable {
     ClusterView current();
 
     /**
+     * The generation {@link #current()} would answer with, or the last one it answered when finding out costs more
+     * than a glance (the file source: reading the file is left to {@code current()}). Cheap, never assembles a view:
+     * lets a caller tell whether its view is behind without paying for the newer one.
+     */
+    default long latestGeneration() {
+        return current().generation();
+    }
+
+    /**
      * What this source has not loaded yet (for the Kubernetes source: the kinds whose initial list has not
      * completed). Empty once the view reflects the cluster, and from the start for sources that load synchronously.
      * Readiness waits for it to be empty: before that, the view would miss nodes or pods and the extender would

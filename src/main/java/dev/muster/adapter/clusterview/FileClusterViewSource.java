@@ -76,6 +76,12 @@ public final class FileClusterViewSource implements ClusterViewSource {
         return view;
     }
 
+    /** The generation loaded so far; does not look at the file ({@link #current()} does). */
+    @Override
+    public long latestGeneration() {
+        return view.generation();
+    }
+
     private synchronized void refresh(boolean force) {
         long now = clock.getAsLong();
         if (!force && checkIntervalMillis > 0 && lastCheck != Long.MIN_VALUE && now - lastCheck < checkIntervalMillis) {

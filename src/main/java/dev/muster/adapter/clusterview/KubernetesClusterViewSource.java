@@ -8,12 +8,6 @@ import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeDra;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.core.dra.DraObjects;
-import dev.muster.core.model.ClusterState;
-import dev.muster.core.model.Node;
-import dev.muster.core.model.Pod;
-import dev.muster.core.model.PodDisruptionBudget;
-import dev.muster.core.model.PodGroup;
-import dev.muster.core.model.PriorityClass;
 import io.fabric8.kubernetes.api.model.BindingBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.resource.v1.DeviceClass;
@@ -39,7 +33,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -49,9 +44,9 @@ import java.util.function.Function;
  * in-cluster (service account) or from a kubeconfig, as fabric8's auto-configuration finds them.
  * <p>
  * Each event converts the object once (fabric8's JSON, re-read with the strict lean {@link KubeCodec} records and
- * compiled by {@link KubeMapper}) into a per-kind map and bumps the generation; {@link #current()} assembles a
- * new {@link ClusterView} only when the generation moved, with every list sorted by key so the same cluster gives
- * the same view. An object that does not convert is logged and left out. A resource the server does not serve
+ * compiled by {@link KubeMapper}) into the {@link ViewStore}'s sorted per-kind map and bumps the generation;
+ * {@link #current()} assembles a new {@link ClusterView} only when the generation moved, every list in key order so
+ * the same cluster gives the same view. An object that does not convert is logged and left out. A resource the server does not serve
  * (PodGroups on a cluster without scheduling.k8s.io/v1alpha2) is logged and stays empty.
  * Workloads are watched but not yet part of the engine's ClusterState.
  * <p>
@@ -82,13 +77,8 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
     private final KubernetesClient client;
     private final boolean ownsClient;
     private final KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);
-    private final AtomicLong changes = new AtomicLong();
-    private final Map<String, Node> nodes = new ConcurrentHashMap<>();
-    private final Map<String, Pod> pods = new ConcurrentHashMap<>();
-    private final Map<String, PodGroup> podGroups = new ConcurrentHashMap<>();
+    private final ViewStore store = new ViewStore("kubernetes", this::dra);
     private final Map<String, Kube.Workload> workloads = new ConcurrentHashMap<>();
-    private final Map<String, PriorityClass> priorityClasses = new ConcurrentHashMap<>();
-    private final Map<String, PodDisruptionBudget> pdbs = new ConcurrentHashMap<>();
     private final Map<String, KubeDra.DeviceClass> deviceClasses = new ConcurrentHashMap<>();
     private final Map<String, KubeDra.ResourceSlice> resourceSlices = new ConcurrentHashMap<>();
     private final Map<String, KubeDra.ResourceClaim> resourceClaims = new ConcurrentHashMap<>();
@@ -96,7 +86,6 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
     private final Map<String, SharedIndexInformer<?>> informers = new java.util.LinkedHashMap<>();
     /** Kinds the server does not serve (404 on the initial list): settled, and empty in the view. */
     private final Set<String> notServed = ConcurrentHashMap.newKeySet();
-    private volatile ClusterView view = ClusterView.empty("kubernetes");
 
     private KubernetesClusterViewSource(KubernetesClient client, boolean ownsClient) {
         this.client = client;
@@ -110,16 +99,17 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
 
     public static KubernetesClusterViewSource start(KubernetesClient client, boolean ownsClient) {
         KubernetesClusterViewSource s = new KubernetesClusterViewSource(client, ownsClient);
-        s.watch(NODES, client.nodes(), s.nodes, Kube.Node.class, KubeMapper::node);
-        s.watch(PODS, client.pods().inAnyNamespace(), s.pods, Kube.Pod.class, KubeMapper::pod);
+        ViewStore v = s.store;
+        s.watch(NODES, client.nodes(), v::putNode, v::removeNode, Kube.Node.class, KubeMapper::node);
+        s.watch(PODS, client.pods().inAnyNamespace(), v::putPod, v::removePod, Kube.Pod.class, KubeMapper::pod);
         s.watch(PODGROUPS, client.resources(
                         io.fabric8.kubernetes.api.model.scheduling.v1alpha2.PodGroup.class).inAnyNamespace(),
-                s.podGroups, Kube.PodGroup.class, KubeMapper::podGroup);
+                v::putPodGroup, v::removePodGroup, Kube.PodGroup.class, KubeMapper::podGroup);
         s.watch(WORKLOADS, client.resources(Workload.class).inAnyNamespace(), s.workloads,
                 Kube.Workload.class, w -> w);
-        s.watch(PRIORITY_CLASSES, client.scheduling().v1().priorityClasses(), s.priorityClasses,
-                Kube.PriorityClass.class, KubeMapper::priorityClass);
-        s.watch(PDBS, client.policy().v1().podDisruptionBudget().inAnyNamespace(), s.pdbs,
+        s.watch(PRIORITY_CLASSES, client.scheduling().v1().priorityClasses(), v::putPriorityClass,
+                v::removePriorityClass, Kube.PriorityClass.class, KubeMapper::priorityClass);
+        s.watch(PDBS, client.policy().v1().podDisruptionBudget().inAnyNamespace(), v::putPdb, v::removePdb,
                 Kube.PodDisruptionBudget.class, KubeMapper::pdb);
         s.watch(DEVICE_CLASSES, client.resources(DeviceClass.class), s.deviceClasses,
                 KubeDra.DeviceClass.class, c -> mapsAlone(c, draMapper().map(List.of(c), null, null, null)));
@@ -146,8 +136,21 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
         return lean;
     }
 
-    private <T extends HasMetadata, K, V> void watch(String what, Informable<T> resource, Map<String, V> store,
+    /** A kind kept in a map of its own (Workloads, DRA objects): each change is reported to the store. */
+    private <T extends HasMetadata, K, V> void watch(String what, Informable<T> resource, Map<String, V> map,
                                                      Class<K> lean, Function<K, V> compile) {
+        watch(what, resource, (key, value) -> {
+            map.put(key, value);
+            store.touch();
+        }, key -> {
+            if (map.remove(key) != null) {
+                store.touch();
+            }
+        }, lean, compile);
+    }
+
+    private <T extends HasMetadata, K, V> void watch(String what, Informable<T> resource, BiConsumer<String, V> put,
+                                                     Consumer<String> remove, Class<K> lean, Function<K, V> compile) {
         SharedIndexInformer<T> informer = resource.runnableInformer(0);
         informer.exceptionHandler(KubernetesClusterViewSource::retry);
         informer.addEventHandler(new ResourceEventHandler<T>() {
@@ -163,21 +166,18 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
 
             @Override
             public void onDelete(T obj, boolean deletedFinalStateUnknown) {
-                if (store.remove(key(obj)) != null) {
-                    changes.incrementAndGet();
-                }
+                remove.accept(key(obj));
             }
 
             private void put(T obj) {
                 String key = key(obj);
                 try {
                     byte[] json = client.getKubernetesSerialization().asJson(obj).getBytes(StandardCharsets.UTF_8);
-                    store.put(key, compile.apply(codec.readJson(json, lean)));
+                    put.accept(key, compile.apply(codec.readJson(json, lean)));
                 } catch (DecodeException | RuntimeException e) {
                     LOG.warnf("cluster view: %s %s left out: %s", what, key, e.getMessage());
-                    store.remove(key);
+                    remove.accept(key);
                 }
-                changes.incrementAndGet();
             }
         });
         informers.put(what, informer);
@@ -245,24 +245,18 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
 
     @Override
     public ClusterView current() {
-        long gen = changes.get();
-        ClusterView v = view;
-        if (v.generation() == gen) {
-            return v;
-        }
-        synchronized (this) {
-            v = view;
-            gen = changes.get();
-            if (v.generation() != gen) {
-                ClusterState state = new ClusterState(sorted(nodes), sorted(pods), sorted(podGroups),
-                        sorted(priorityClasses), sorted(pdbs));
-                DraObjects dra = draMapper().map(sorted(deviceClasses), sorted(resourceSlices),
-                        sorted(resourceClaims), sorted(resourceClaimTemplates));
-                v = ClusterView.of(gen, state, dra, "kubernetes");
-                view = v;
-            }
-            return v;
-        }
+        return store.current();
+    }
+
+    @Override
+    public long latestGeneration() {
+        return store.changes();
+    }
+
+    /** The DRA objects for a new view, each list in key order. */
+    private DraObjects dra() {
+        return draMapper().map(sorted(deviceClasses), sorted(resourceSlices), sorted(resourceClaims),
+                sorted(resourceClaimTemplates));
     }
 
     private static <V> List<V> sorted(Map<String, V> store) {

@@ -16,4 +16,12 @@ public interface ExtenderConfig {
     /** Decisions kept, one per view generation and request overlay; old generations age out. */
     @WithDefault("16")
     int decisionCacheSize();
+
+    /**
+     * How long a call may answer from the previous prepared view after the source saw a change (the newer view is
+     * compiled and decided meanwhile off the request path); 0 = every call reads the newest view, compiling and
+     * deciding it on the first call of a generation. See {@link PreparedViews}.
+     */
+    @WithDefault("2s")
+    Duration viewMaxStaleness();
 }

@@ -41,6 +41,7 @@ public class ExtenderResource {
     private final GangBinder binder;
     private final ScheduledExecutorService timer;
     private final ExtenderRecorder metrics;
+    private final PreparedViews views;
 
     @Inject
     public ExtenderResource(ClusterViewSource source, DecisionEngine engine, ExtenderConfig config,
@@ -48,18 +49,20 @@ public class ExtenderResource {
         this.metrics = metrics;
         Duration bindTimeout = config.bindTimeout();
         int cacheSize = config.decisionCacheSize();
-        this.service = new ExtenderService(source::current, engine, codec, cacheSize);
+        this.views = new PreparedViews(source, config.viewMaxStaleness());
+        this.service = new ExtenderService(views, engine, codec, cacheSize);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "muster-extender-bind-timeout");
             t.setDaemon(true);
             return t;
         });
-        this.binder = source.binder().map(b -> new GangBinder(source::current, b, bindTimeout, timer)).orElse(null);
+        this.binder = source.binder().map(b -> new GangBinder(views, b, bindTimeout, timer)).orElse(null);
     }
 
     @PreDestroy
     void stop() {
         timer.shutdownNow();
+        views.close();
     }
 
     /** For tests and metrics: decisions computed, not served from the cache. */

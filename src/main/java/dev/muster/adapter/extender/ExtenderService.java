@@ -77,6 +77,18 @@ public final class ExtenderService {
         this.engine = engine;
         this.codec = codec;
         this.cache = new DecisionCache(cacheSize);
+        if (views instanceof PreparedViews prepared) {
+            prepared.onPrepare(this::prepare);
+        }
+    }
+
+    /** Makes and caches the decision a call without overlay reads: what {@link PreparedViews} does ahead of calls. */
+    void prepare(ClusterView view) {
+        cache.get(new DecisionCache.Key(view.generation(), null, List.of()), () -> decideView(view));
+    }
+
+    private DecisionResult decideView(ClusterView view) {
+        return engine.decide(view.compiled(), null, NO_PREEMPTION, () -> false);
     }
 
     /** Decisions computed so far (the rest came from the cache). */
@@ -210,6 +222,12 @@ public final class ExtenderService {
             return new Plan.PassThrough();
         }
         ClusterView view = views.get();
+        if (views instanceof PreparedViews prepared && !prepared.synchronous() && !pod.equals(view.pod(pod.ref()))
+                && prepared.behind(view)) {
+            // The pod is new (or changed) and the source already has a newer view: wait for it rather than decide
+            // a view with the pod merged in.
+            view = prepared.awaitLatest();
+        }
         Decision d = decisionFor(view, pod, c.nodes);
         String g = "pod group \"" + group + "\"";
         if (d == null) {
@@ -245,13 +263,13 @@ public final class ExtenderService {
 
     /** The decision of the pod's group over the view with the request merged in, from the cache when possible. */
     private Decision decisionFor(ClusterView view, Pod pod, List<Node> requestNodes) {
-        Pod known = view.podsByRef().get(pod.ref());
+        Pod known = view.pod(pod.ref());
         Pod podOverlay = pod.equals(known) ? null : pod;
         List<Node> overlay = List.of();
         if (requestNodes != null) {
             TreeMap<String, Node> differing = new TreeMap<>();
             for (Node n : requestNodes) {
-                if (!n.equals(view.nodesByName().get(n.name()))) {
+                if (!n.equals(view.node(n.name()))) {
                     differing.put(n.name(), n);
                 }
             }
@@ -259,8 +277,9 @@ public final class ExtenderService {
         }
         List<Node> nodeOverlay = overlay;
         DecisionCache.Key key = new DecisionCache.Key(view.generation(), podOverlay, nodeOverlay);
-        DecisionResult result = cache.get(key, () -> engine.decide(
-                new DecisionRequest(merge(view.state(), podOverlay, nodeOverlay), null, NO_PREEMPTION, view.dra())));
+        DecisionResult result = cache.get(key, () -> podOverlay == null && nodeOverlay.isEmpty() ? decideView(view)
+                : engine.decide(new DecisionRequest(merge(view.state(), podOverlay, nodeOverlay), null, NO_PREEMPTION,
+                view.dra())));
         GroupRef group = pod.groupRef();
         for (Decision d : result.decisions()) {
             if (d.podGroup().equals(group)) {
@@ -339,7 +358,7 @@ public final class ExtenderService {
                 MetaVictims mv = e.getValue();
                 if (mv != null && mv.pods() != null) {
                     for (MetaPod mp : mv.pods()) {
-                        pods.add(view.podsByUid().get(mp.uid()));
+                        pods.add(view.podByUid(mp.uid()));
                         ids.add(mp.uid());
                     }
                 }
@@ -356,7 +375,7 @@ public final class ExtenderService {
                     for (Kube.Pod kp : v.pods()) {
                         Pod p = null;
                         if (kp != null && kp.metadata() != null && kp.metadata().name() != null) {
-                            p = view.podsByRef().get(new PodRef(kp.metadata().namespaceOrDefault(), kp.metadata().name()));
+                            p = view.pod(new PodRef(kp.metadata().namespaceOrDefault(), kp.metadata().name()));
                         }
                         pods.add(p);
                         ids.add(kp == null || kp.metadata() == null || kp.metadata().uid() == null ? ""

@@ -59,7 +59,7 @@ public final class GangBinder {
         String ns = args.podNamespace() == null || args.podNamespace().isEmpty() ? "default" : args.podNamespace();
         PodRef ref = new PodRef(ns, args.podName());
         ClusterView view = views.get();
-        Pod pod = view.podsByRef().get(ref);
+        Pod pod = view.pod(ref);
         GroupRef groupRef = pod == null ? null : pod.groupRef();
         PodGroup group = groupRef == null ? null : findGroup(view, groupRef);
         if (group == null || !group.policy().isGang() || group.policy().minCount() <= 1) {

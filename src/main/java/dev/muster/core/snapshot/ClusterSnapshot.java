@@ -3,6 +3,7 @@ package dev.muster.core.snapshot;
 import dev.muster.core.dra.Allocator;
 import dev.muster.core.dra.ClaimBook;
 import dev.muster.core.dra.DraObjects;
+import dev.muster.core.dra.ExtendedResourceClaim;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.ResourceIndex;
@@ -22,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -40,18 +42,24 @@ public final class ClusterSnapshot {
     private final Map<String, Integer> nodeIndex;
     private final List<PodInfo> pods;
     private final List<PodInfo> gatedPending = new ArrayList<>();
+    // Pods by reference: a full compile's map (never changed afterwards), shared by the snapshots derived from it,
+    // plus what differs here; a base entry counts only while its ordinal is live (see pod(PodRef)).
     private final Map<PodRef, PodInfo> podsByRef;
+    private final Map<PodRef, PodInfo> changedByRef;
+    private final boolean[] live;
+    private final int ordinalLimit;
     private final Map<GroupRef, PodGroup> groups;
     private final Map<GroupRef, Integer> groupPriorities;
     private final Map<GroupRef, CompositePodGroup> composites = new TreeMap<>();
     private final Priorities compositePriorities;
+    private final List<dev.muster.core.model.PriorityClass> priorityClasses;
     private final Map<GroupRef, List<PodInfo>> membersByGroup;
     private final List<PodDisruptionBudget> pdbs;
     private final ClaimBook.Catalog claims;
     private final boolean[] onNode;
-    private final Map<String, java.util.SortedMap<String, int[]>> domains =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, java.util.SortedMap<String, int[]>> domains;
     private int podsWithAffinity;
+    private final Set<String> served;
     private int podsWithRequiredAnti;
 
     public ClusterSnapshot(ClusterState state) {
@@ -99,10 +107,10 @@ public final class ClusterSnapshot {
         Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
         this.onNode = new boolean[state.pods().size()];
         int ordinal = 0;
-        java.util.Set<String> served = dev.muster.core.dra.ExtendedResourceClaim.servedResources(dra.deviceClasses());
+        Set<String> served = ExtendedResourceClaim.servedResources(dra.deviceClasses());
         boolean anyDevices = false;
         for (Pod listed : state.pods()) {
-            Pod p = dev.muster.core.dra.ExtendedResourceClaim.servedOnly(listed, served);
+            Pod p = ExtendedResourceClaim.servedOnly(listed, served);
             anyDevices |= p.usesDevices();
             int own = priorities.resolve(p.priority(), p.priorityClassName());
             GroupRef g = p.groupRef();
@@ -131,11 +139,135 @@ public final class ClusterSnapshot {
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
         this.claims = dra.isEmpty() && !anyDevices ? null : new ClaimBook.Catalog(dra);
+        this.served = served;
+        this.priorityClasses = state.priorityClasses();
+        this.changedByRef = Map.of();
+        this.live = null;
+        this.ordinalLimit = ordinal;
+        this.domains = new java.util.concurrent.ConcurrentHashMap<>();
+    }
+
+    /**
+     * The snapshot of {@code state}, reusing what {@code previous} compiled for the objects that did not change (the
+     * same {@code Node} and {@code Pod} instances): their {@link PodInfo}s, the node entries no pod came to or left,
+     * the pod index, the topology domains when no node changed. Equal in every decision to
+     * {@code new ClusterSnapshot(state, dra)} provided the pods both states hold keep their relative order (a view
+     * store's key order does). Compiles from scratch when reuse does not pay or cannot be exact: nodes added,
+     * removed or renamed, other PriorityClasses or scalar resources, or the reused indexes grown too sparse.
+     */
+    public static ClusterSnapshot next(ClusterSnapshot previous, ClusterState state, DraObjects dra) {
+        if (previous == null) {
+            return new ClusterSnapshot(state, dra);
+        }
+        return Incremental.derive(previous, state, dra);
+    }
+
+    /** The derived snapshot (see {@link #next}); its arguments are what {@link Incremental} worked out. */
+    ClusterSnapshot(ClusterSnapshot prev, ClusterState state, DraObjects dra, NodeInfo[] nodes,
+                    List<PodInfo> pods, Map<PodRef, PodInfo> changedByRef, boolean[] live, boolean[] onNode,
+                    int ordinalLimit, Map<GroupRef, Integer> groupPriorities, boolean nodesChanged) {
+        this.resources = prev.resources;
+        this.nodes = nodes;
+        this.nodeIndex = prev.nodeIndex;
+        this.pods = pods;
+        this.podsByRef = prev.podsByRef;
+        this.changedByRef = changedByRef;
+        this.live = live;
+        this.onNode = onNode;
+        this.ordinalLimit = ordinalLimit;
+        this.compositePriorities = new Priorities(state.priorityClasses());
+        this.priorityClasses = state.priorityClasses();
+        for (CompositePodGroup c : state.compositePodGroups()) {
+            composites.put(c.ref(), c);
+        }
+        this.groups = new TreeMap<>();
+        for (PodGroup g : state.podGroups()) {
+            groups.put(g.ref(), g);
+        }
+        this.groupPriorities = groupPriorities;
+        Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
+        for (PodInfo info : pods) {
+            Pod p = info.pod();
+            if (p.groupRef() != null) {
+                members.computeIfAbsent(p.groupRef(), k -> new ArrayList<>()).add(info);
+            }
+            if (!p.isBound() && !p.isTerminal() && p.isGated()) {
+                gatedPending.add(info);
+            }
+            if (onNode[info.ordinal()]) {
+                count(info, 1);
+            }
+        }
+        members.replaceAll((k, v) -> Collections.unmodifiableList(v));
+        this.membersByGroup = members;
+        this.pdbs = state.podDisruptionBudgets();
+        this.claims = dra.isEmpty() && !anyDevices(pods) ? null : new ClaimBook.Catalog(dra);
+        this.served = prev.served;
+        this.domains = nodesChanged ? new java.util.concurrent.ConcurrentHashMap<>() : prev.domains;
+    }
+
+    /** The group priorities of a state, resolved as the full compile does. */
+    Map<GroupRef, Integer> resolveGroupPriorities(ClusterState state, Priorities priorities) {
+        Map<GroupRef, CompositePodGroup> byRef = new TreeMap<>();
+        for (CompositePodGroup c : state.compositePodGroups()) {
+            byRef.put(c.ref(), c);
+        }
+        Map<GroupRef, Integer> out = new HashMap<>();
+        for (PodGroup g : state.podGroups()) {
+            CompositePodGroup setter = prioritySetter(g, byRef);
+            out.put(g.ref(), setter != null ? priorities.resolve(setter.priority(), setter.priorityClassName())
+                    : priorities.resolve(g.priority(), g.priorityClassName()));
+        }
+        return out;
+    }
+
+    // Package-private views for Incremental.
+    List<dev.muster.core.model.PriorityClass> priorityClassList() {
+        return priorityClasses;
+    }
+
+    int ordinalLimit() {
+        return ordinalLimit;
+    }
+
+    boolean[] onNodeTable() {
+        return onNode;
+    }
+
+    Map<PodRef, PodInfo> baseIndex() {
+        return podsByRef;
+    }
+
+    List<PodInfo> podList() {
+        return pods;
+    }
+
+    long[] compileVector(ResourceList list) {
+        return vector(list);
+    }
+
+    /** The extended resources the snapshot's DeviceClasses serve (see {@link ExtendedResourceClaim#servedOnly}). */
+    Set<String> servedResources() {
+        return served;
+    }
+
+    private static boolean anyDevices(List<PodInfo> pods) {
+        for (PodInfo p : pods) {
+            if (p.pod().usesDevices()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The nearest composite above the group that sets a priority: it stands for the whole tree below it. */
     private CompositePodGroup prioritySetter(PodGroup g) {
-        CompositePodGroup c = parentOf(g);
+        return prioritySetter(g, composites);
+    }
+
+    private static CompositePodGroup prioritySetter(PodGroup g, Map<GroupRef, CompositePodGroup> composites) {
+        CompositePodGroup c = g.parentComposite() == null ? null
+                : composites.get(new GroupRef(g.ref().namespace(), g.parentComposite()));
         for (int depth = 0; c != null && depth <= CompositePodGroup.MAX_TREE_DEPTH; depth++) {
             if (c.setsPriority()) {
                 return c;
@@ -206,7 +338,7 @@ public final class ClusterSnapshot {
         return v;
     }
 
-    private static long nonZero(ResourceList list, String name, long dflt) {
+    static long nonZero(ResourceList list, String name, long dflt) {
         return list.has(name) ? list.get(name) : dflt;
     }
 
@@ -245,7 +377,18 @@ public final class ClusterSnapshot {
     }
 
     public PodInfo pod(PodRef ref) {
-        return podsByRef.get(ref);
+        PodInfo p = changedByRef.get(ref);
+        if (p != null) {
+            return p;
+        }
+        p = podsByRef.get(ref);
+        return p == null || (live != null && !live[p.ordinal()]) ? null : p;
+    }
+
+    /** The pod object with that reference, or null. */
+    public Pod podObject(PodRef ref) {
+        PodInfo p = pod(ref);
+        return p == null ? null : p.pod();
     }
 
     /** PodGroups of the snapshot by reference, in reference order. */

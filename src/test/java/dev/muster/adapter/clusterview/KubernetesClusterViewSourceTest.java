@@ -71,9 +71,9 @@ class KubernetesClusterViewSourceTest {
 
         ClusterView v = await(x -> x.state().nodes().size() == 1 && x.state().pods().size() == 1
                 && x.state().podGroups().size() == 1 && x.state().priorityClasses().size() == 1);
-        assertThat(v.nodesByName().get("n1").labels()).containsEntry("topology.kubernetes.io/rack", "r1");
-        assertThat(v.nodesByName().get("n1").allocatable().get("cpu")).isEqualTo(8000L);
-        Pod p = v.podsByRef().get(new PodRef("ml", "train-0"));
+        assertThat(v.node("n1").labels()).containsEntry("topology.kubernetes.io/rack", "r1");
+        assertThat(v.node("n1").allocatable().get("cpu")).isEqualTo(8000L);
+        Pod p = v.pod(new PodRef("ml", "train-0"));
         assertThat(v.podsByUid()).as("the mock server assigns UIDs").containsKey(p.uid());
         assertThat(p.groupRef()).isEqualTo(new GroupRef("ml", "train"));
         assertThat(p.isBound()).isFalse();
@@ -87,7 +87,7 @@ class KubernetesClusterViewSourceTest {
             pod.getSpec().setNodeName("n1");
             return pod;
         });
-        ClusterView bound = await(x -> x.podsByRef().get(new PodRef("ml", "train-0")).isBound());
+        ClusterView bound = await(x -> x.pod(new PodRef("ml", "train-0")).isBound());
         assertThat(bound.generation()).isGreaterThan(generation);
 
         client.pods().inNamespace("ml").withName("train-0").delete();

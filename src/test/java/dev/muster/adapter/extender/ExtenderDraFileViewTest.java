@@ -49,6 +49,7 @@ class ExtenderDraFileViewTest {
             return Map.of("muster.cluster-view.source", "file",
                     "muster.cluster-view.file", FILE.toString(),
                     "muster.cluster-view.file-check-interval", "0s",
+                    "muster.extender.view-max-staleness", "0s",
                     "quarkus.http.test-port", "0");
         }
     }

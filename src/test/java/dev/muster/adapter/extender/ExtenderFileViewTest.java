@@ -55,6 +55,7 @@ class ExtenderFileViewTest {
             return Map.of("muster.cluster-view.source", "file",
                     "muster.cluster-view.file", FILE.toString(),
                     "muster.cluster-view.file-check-interval", "0s",
+                    "muster.extender.view-max-staleness", "0s",
                     // other worktrees run tests on this machine too: never collide on 8081
                     "quarkus.http.test-port", "0");
         }

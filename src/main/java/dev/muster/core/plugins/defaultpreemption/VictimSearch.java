@@ -322,8 +322,13 @@ final class VictimSearch {
          * placement becomes the current one; otherwise nothing changes.
          */
         private boolean relocates(Unit u) {
-            if (!provable || back(u) == null) {
+            if (!provable) {
                 return false;
+            }
+            for (PodInfo p : u.pods()) {
+                if (interferes(p.pod())) {
+                    return false;
+                }
             }
             u.pods().forEach(sim::restore);
             java.util.TreeSet<Integer> crowded = new java.util.TreeSet<>();

@@ -166,31 +166,46 @@ public final class ExtenderScale {
         views.close();
     }
 
-    /** The preparation's parts on their own: assembling the view, compiling it, deciding it. */
+    /**
+     * The preparation's parts on their own, after one bound pod is added each time (a derivation with a change, as a
+     * watch event brings): assembling the view, compiling it, deciding it; wall and thread-CPU time.
+     */
     private static void phases(ViewStore store, DecisionEngine engine, int reps) {
-        long[] assemble = new long[reps];
-        long[] compile = new long[reps];
-        long[] decide = new long[reps];
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        String[] names = {"assemble view", "compile snapshot", "decide (every pending group)"};
+        long[][] wall = new long[3][reps];
+        long[][] cpu = new long[3][reps];
+        store.current().compiled();
         for (int i = 0; i < reps; i++) {
-            store.touch();
+            Pod added = boundPod(2_000_000 + i, (i * 7919) % store.current().state().nodes().size());
+            store.putPod(added.ref().namespace() + "/" + added.ref().name(), added);
+            long c = threads.getCurrentThreadCpuTime();
             long s = System.nanoTime();
             ClusterView v = store.current();
-            assemble[i] = System.nanoTime() - s;
+            wall[0][i] = System.nanoTime() - s;
+            cpu[0][i] = threads.getCurrentThreadCpuTime() - c;
+            c = threads.getCurrentThreadCpuTime();
             s = System.nanoTime();
-            ClusterSnapshot c = v.compiled();
-            compile[i] = System.nanoTime() - s;
+            ClusterSnapshot snap = v.compiled();
+            wall[1][i] = System.nanoTime() - s;
+            cpu[1][i] = threads.getCurrentThreadCpuTime() - c;
+            c = threads.getCurrentThreadCpuTime();
             s = System.nanoTime();
-            var r = engine.decide(c, null, new dev.muster.core.decision.DecisionOptions(false, false), () -> false);
-            decide[i] = System.nanoTime() - s;
+            var r = engine.decide(snap, null, new dev.muster.core.decision.DecisionOptions(false, false),
+                    () -> false);
+            wall[2][i] = System.nanoTime() - s;
+            cpu[2][i] = threads.getCurrentThreadCpuTime() - c;
             if (i == 0) {
                 long scheduled = r.decisions().stream().filter(d -> d.outcome().name().equals("Scheduled")).count();
                 System.out.printf(Locale.ROOT, "decision: %d groups, %d Scheduled%n", r.decisions().size(),
                         scheduled);
             }
+            store.removePod(added.ref().namespace() + "/" + added.ref().name());
         }
-        print("phase assemble view", assemble);
-        print("phase compile snapshot", compile);
-        print("phase decide (every pending group)", decide);
+        for (int k = 0; k < 3; k++) {
+            print("phase " + names[k], wall[k]);
+            print("phase " + names[k] + " (thread CPU)", cpu[k]);
+        }
     }
 
     private static ExtenderFilterResult call(ExtenderService service, ExtenderCodec codec, byte[] body)

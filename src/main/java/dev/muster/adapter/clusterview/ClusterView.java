@@ -25,8 +25,11 @@ public final class ClusterView {
     private final DraObjects dra;
     private final String source;
     private volatile ClusterSnapshot compiled;
-    /** The view this one follows, until compiled: its compiled snapshot is reused for the objects that stayed. */
-    private ClusterView previous;
+    /**
+     * The view this one follows, until compiled: the nearest compiled view along these links lends its snapshot's
+     * entries for the objects that stayed.
+     */
+    private volatile ClusterView previous;
     private volatile Map<String, Pod> podsByUid;
 
     /**
@@ -86,8 +89,13 @@ public final class ClusterView {
             synchronized (this) {
                 c = compiled;
                 if (c == null) {
-                    ClusterView p = previous;
-                    c = ClusterSnapshot.next(p == null ? null : p.compiled, state, dra);
+                    // The nearest earlier view that was compiled: views assembled in between and never compiled
+                    // (a burst of changes read once each) keep the chain to it.
+                    ClusterSnapshot base = null;
+                    for (ClusterView p = previous; p != null && base == null; p = p.previous) {
+                        base = p.compiled;
+                    }
+                    c = ClusterSnapshot.next(base, state, dra);
                     compiled = c;
                     previous = null; // keep no chain of old views
                 }

@@ -48,6 +48,8 @@ public final class ClusterSnapshot {
     private final Map<PodRef, PodInfo> changedByRef;
     private final boolean[] live;
     private final int ordinalLimit;
+    // Ordinals below this are the base index's own entries (see baseLimit()).
+    private final int baseLimit;
     private final Map<GroupRef, PodGroup> groups;
     private final Map<GroupRef, Integer> groupPriorities;
     private final Map<GroupRef, CompositePodGroup> composites = new TreeMap<>();
@@ -56,7 +58,7 @@ public final class ClusterSnapshot {
     private final Map<GroupRef, List<PodInfo>> membersByGroup;
     private final List<PodDisruptionBudget> pdbs;
     private final ClaimBook.Catalog claims;
-    private final boolean[] onNode;
+    private final PodTable table;
     private final Map<String, java.util.SortedMap<String, int[]>> domains;
     private int podsWithAffinity;
     private final Set<String> served;
@@ -105,7 +107,7 @@ public final class ClusterSnapshot {
         this.pods = new ArrayList<>(state.pods().size());
         this.podsByRef = new HashMap<>(state.pods().size() * 2);
         Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
-        this.onNode = new boolean[state.pods().size()];
+        this.table = new PodTable(state.pods().size());
         int ordinal = 0;
         Set<String> served = ExtendedResourceClaim.servedResources(dra.deviceClasses());
         boolean anyDevices = false;
@@ -120,19 +122,17 @@ public final class ClusterSnapshot {
                     PodInfo.DEFAULT_MEMORY_REQUEST), own, gp == null ? own : gp, ordinal++);
             pods.add(info);
             podsByRef.put(p.ref(), info);
+            Integer at = p.isBound() && !p.isTerminal() ? nodeIndex.get(p.nodeName()) : null;
+            table.put(info.ordinal(), listed, p, at == null ? -1 : at);
             if (g != null) {
                 members.computeIfAbsent(g, k -> new ArrayList<>()).add(info);
             }
-            if (!p.isBound() && !p.isTerminal() && p.isGated()) {
+            if (table.has(info.ordinal(), PodTable.GATED_PENDING)) {
                 gatedPending.add(info);
             }
-            if (p.isBound() && !p.isTerminal()) {
-                Integer at = nodeIndex.get(p.nodeName());
-                if (at != null) {
-                    nodes[at].add(info);
-                    onNode[info.ordinal()] = true;
-                    count(info, 1);
-                }
+            if (at != null) {
+                nodes[at].add(info);
+                count(info.ordinal());
             }
         }
         members.replaceAll((k, v) -> Collections.unmodifiableList(v));
@@ -144,6 +144,7 @@ public final class ClusterSnapshot {
         this.changedByRef = Map.of();
         this.live = null;
         this.ordinalLimit = ordinal;
+        this.baseLimit = podsByRef.size() == ordinal ? ordinal : 0; // a duplicate reference: no shortcut
         this.domains = new java.util.concurrent.ConcurrentHashMap<>();
     }
 
@@ -164,7 +165,7 @@ public final class ClusterSnapshot {
 
     /** The derived snapshot (see {@link #next}); its arguments are what {@link Incremental} worked out. */
     ClusterSnapshot(ClusterSnapshot prev, ClusterState state, DraObjects dra, NodeInfo[] nodes,
-                    List<PodInfo> pods, Map<PodRef, PodInfo> changedByRef, boolean[] live, boolean[] onNode,
+                    List<PodInfo> pods, Map<PodRef, PodInfo> changedByRef, boolean[] live, PodTable table,
                     int ordinalLimit, Map<GroupRef, Integer> groupPriorities, boolean nodesChanged) {
         this.resources = prev.resources;
         this.nodes = nodes;
@@ -173,8 +174,9 @@ public final class ClusterSnapshot {
         this.podsByRef = prev.podsByRef;
         this.changedByRef = changedByRef;
         this.live = live;
-        this.onNode = onNode;
+        this.table = table;
         this.ordinalLimit = ordinalLimit;
+        this.baseLimit = prev.baseLimit;
         this.compositePriorities = new Priorities(state.priorityClasses());
         this.priorityClasses = state.priorityClasses();
         for (CompositePodGroup c : state.compositePodGroups()) {
@@ -185,23 +187,30 @@ public final class ClusterSnapshot {
             groups.put(g.ref(), g);
         }
         this.groupPriorities = groupPriorities;
+        // From the table, so that pods reused from the previous snapshot are not read again.
         Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
+        boolean anyDevices = false;
         for (PodInfo info : pods) {
-            Pod p = info.pod();
-            if (p.groupRef() != null) {
-                members.computeIfAbsent(p.groupRef(), k -> new ArrayList<>()).add(info);
+            int o = info.ordinal();
+            byte t = table.traits[o];
+            if (t == 0 && table.nodeOf[o] < 0) {
+                continue;
             }
-            if (!p.isBound() && !p.isTerminal() && p.isGated()) {
+            if ((t & PodTable.GROUP) != 0) {
+                members.computeIfAbsent(info.pod().groupRef(), k -> new ArrayList<>()).add(info);
+            }
+            if ((t & PodTable.GATED_PENDING) != 0) {
                 gatedPending.add(info);
             }
-            if (onNode[info.ordinal()]) {
-                count(info, 1);
+            anyDevices |= (t & PodTable.DEVICES) != 0;
+            if (table.nodeOf[o] >= 0) {
+                count(o);
             }
         }
         members.replaceAll((k, v) -> Collections.unmodifiableList(v));
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
-        this.claims = dra.isEmpty() && !anyDevices(pods) ? null : new ClaimBook.Catalog(dra);
+        this.claims = dra.isEmpty() && !anyDevices ? null : new ClaimBook.Catalog(dra);
         this.served = prev.served;
         this.domains = nodesChanged ? new java.util.concurrent.ConcurrentHashMap<>() : prev.domains;
     }
@@ -230,8 +239,21 @@ public final class ClusterSnapshot {
         return ordinalLimit;
     }
 
-    boolean[] onNodeTable() {
-        return onNode;
+    PodTable podTable() {
+        return table;
+    }
+
+    /**
+     * Ordinals below this belong to entries of the base index ({@link #baseIndex()}, the full compile's map): a pod
+     * entry with a smaller ordinal is the base's entry for its reference. 0 when the full compile saw a reference
+     * twice (no shortcut then).
+     */
+    int baseLimit() {
+        return baseLimit;
+    }
+
+    Map<GroupRef, Integer> groupPriorityMap() {
+        return groupPriorities;
     }
 
     Map<PodRef, PodInfo> baseIndex() {
@@ -249,15 +271,6 @@ public final class ClusterSnapshot {
     /** The extended resources the snapshot's DeviceClasses serve (see {@link ExtendedResourceClaim#servedOnly}). */
     Set<String> servedResources() {
         return served;
-    }
-
-    private static boolean anyDevices(List<PodInfo> pods) {
-        for (PodInfo p : pods) {
-            if (p.pod().usesDevices()) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The nearest composite above the group that sets a priority: it stands for the whole tree below it. */
@@ -299,9 +312,14 @@ public final class ClusterSnapshot {
         return new SnapshotOverlay(this);
     }
 
-    /** Per pod ordinal: on a node as compiled (bound, not terminal, on a known node). A copy. */
+    /** Per pod ordinal: on a node as compiled (bound, not terminal, on a known node). A new array. */
     boolean[] compiledOnNode() {
-        return onNode.clone();
+        boolean[] on = new boolean[ordinalLimit];
+        int[] nodeOf = table.nodeOf;
+        for (int i = 0; i < ordinalLimit; i++) {
+            on[i] = nodeOf[i] >= 0;
+        }
+        return on;
     }
 
     /** Bound pods carrying pod (anti-)affinity terms of any kind. */
@@ -415,12 +433,13 @@ public final class ClusterSnapshot {
         return pdbs;
     }
 
-    private void count(PodInfo pod, int delta) {
-        if (pod.pod().affinity().hasPodAffinity()) {
-            podsWithAffinity += delta;
+    /** Counts a pod on a node into the affinity totals. */
+    private void count(int ordinal) {
+        if (table.has(ordinal, PodTable.AFFINITY)) {
+            podsWithAffinity++;
         }
-        if (!pod.pod().affinity().requiredPodAntiAffinity().isEmpty()) {
-            podsWithRequiredAnti += delta;
+        if (table.has(ordinal, PodTable.REQUIRED_ANTI)) {
+            podsWithRequiredAnti++;
         }
     }
 

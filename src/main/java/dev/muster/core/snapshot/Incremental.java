@@ -48,100 +48,152 @@ final class Incremental {
                 return new ClusterSnapshot(state, dra);
             }
         }
-        if (!sameScalars(prev.resources(), state)) {
-            return new ClusterSnapshot(state, dra);
-        }
         java.util.Set<String> served = ExtendedResourceClaim.servedResources(dra.deviceClasses());
         if (!served.equals(prev.servedResources())) {
             return new ClusterSnapshot(state, dra); // other extended resources are served by devices
         }
+        ResourceIndex resources = prev.resources();
+        // Whether an object that left held a scalar resource: then the index may have to shrink (checked in full).
+        boolean scalarsMayShrink = false;
         Priorities priorities = new Priorities(state.priorityClasses());
         Map<GroupRef, Integer> groupPriorities = prev.resolveGroupPriorities(state, priorities);
+        boolean sameGroupPriorities = groupPriorities.equals(prev.groupPriorityMap());
+        PodTable before = prev.podTable();
+        List<PodInfo> prevPods = prev.podList();
         int limit = prev.ordinalLimit();
         int next = limit;
         boolean[] reused = new boolean[limit];
         boolean[] dirty = new boolean[n];
         List<PodInfo> pods = new ArrayList<>(state.pods().size());
+        PodTable table = new PodTable(before, limit + state.pods().size() / 16 + 16);
+        // Both pod lists are in the state's order, which a view store keeps (its key order): an unchanged pod is
+        // found at the cursor by identity alone; a pod added, removed or replaced costs a lookup and moves the cursor.
+        int cursor = 0;
         for (Pod listed : state.pods()) {
-            // A pod whose unserved extended requests were dropped is a new object every time: it is rebuilt.
+            PodInfo old = null;
+            if (cursor < prevPods.size() && before.listed[prevPods.get(cursor).ordinal()] == listed) {
+                old = prevPods.get(cursor++);
+            } else {
+                PodInfo found = prev.pod(listed.ref());
+                if (found != null) {
+                    for (int k = 0; k < 8 && cursor + k < prevPods.size(); k++) {
+                        if (prevPods.get(cursor + k) == found) {
+                            cursor += k + 1;
+                            break;
+                        }
+                    }
+                    if (before.listed[found.ordinal()] == listed) {
+                        old = found;
+                    }
+                }
+            }
+            if (old != null && !reused[old.ordinal()] && (sameGroupPriorities || samePriority(old, groupPriorities,
+                    before))) {
+                // The same object under the same PriorityClasses, served resources and group priorities: its entry,
+                // node and traits hold as they are.
+                reused[old.ordinal()] = true;
+                pods.add(old);
+                continue;
+            }
+            // A pod whose unserved extended requests are dropped is compiled from the listed object.
             Pod p = ExtendedResourceClaim.servedOnly(listed, served);
+            if (!scalarsKnown(p.requests(), resources)) {
+                return new ClusterSnapshot(state, dra); // a new scalar resource: the index grows
+            }
             int own = priorities.resolve(p.priority(), p.priorityClassName());
             GroupRef g = p.groupRef();
             Integer gp = g == null ? null : groupPriorities.get(g);
-            int effective = gp == null ? own : gp;
-            PodInfo old = prev.pod(p.ref());
-            PodInfo info;
-            if (old != null && old.pod() == p && old.priority() == own && old.effectivePriority() == effective
-                    && !reused[old.ordinal()]) {
-                info = old;
-                reused[old.ordinal()] = true;
-            } else {
-                ResourceList r = p.requests();
-                info = new PodInfo(p, prev.compileVector(r),
-                        ClusterSnapshot.nonZero(r, ResourceList.CPU, PodInfo.DEFAULT_MILLI_CPU_REQUEST),
-                        ClusterSnapshot.nonZero(r, ResourceList.MEMORY, PodInfo.DEFAULT_MEMORY_REQUEST), own,
-                        effective, next++);
-                markNode(prev, p, dirty);
+            ResourceList r = p.requests();
+            PodInfo info = new PodInfo(p, prev.compileVector(r),
+                    ClusterSnapshot.nonZero(r, ResourceList.CPU, PodInfo.DEFAULT_MILLI_CPU_REQUEST),
+                    ClusterSnapshot.nonZero(r, ResourceList.MEMORY, PodInfo.DEFAULT_MEMORY_REQUEST), own,
+                    gp == null ? own : gp, next++);
+            int at = p.isBound() && !p.isTerminal() ? prev.nodeIndex(p.nodeName()) : -1;
+            table.put(info.ordinal(), listed, p, at);
+            if (at >= 0) {
+                dirty[at] = true;
             }
             pods.add(info);
         }
         if (next > 2 * state.pods().size() + 1024) {
             return new ClusterSnapshot(state, dra); // too sparse: renumber
         }
-        boolean[] prevOnNode = prev.onNodeTable();
-        for (PodInfo old : prev.podList()) {
-            if (!reused[old.ordinal()] && prevOnNode[old.ordinal()]) {
-                markNode(prev, old.pod(), dirty);
+        for (PodInfo old : prevPods) {
+            int o = old.ordinal();
+            if (!reused[o]) {
+                if (before.nodeOf[o] >= 0) {
+                    dirty[before.nodeOf[o]] = true;
+                }
+                scalarsMayShrink |= hasScalars(before.listed[o].requests());
+                table.clear(o);
             }
         }
-        Map<PodRef, PodInfo> base = prev.baseIndex();
         Map<PodRef, PodInfo> changed = new HashMap<>();
+        int baseLimit = prev.baseLimit();
         boolean[] live = new boolean[next];
         for (PodInfo info : pods) {
             live[info.ordinal()] = true;
-            if (base.get(info.ref()) != info) {
-                changed.put(info.ref(), info);
+            if (info.ordinal() >= baseLimit) {
+                changed.put(info.ref(), info); // not the base index's entry for its reference
             }
         }
         if (changed.size() > state.pods().size() / 4 + 1024) {
             return new ClusterSnapshot(state, dra); // the shared index no longer pays
         }
-        NodeInfo[] table = new NodeInfo[n];
+        NodeInfo[] nodes = new NodeInfo[n];
         boolean nodesChanged = false;
         for (int i = 0; i < n; i++) {
             Node node = sorted.get(i);
             NodeInfo old = prev.compiledNode(i);
             if (old.node() != node) {
+                if (!scalarsKnown(node.allocatable(), resources)) {
+                    return new ClusterSnapshot(state, dra);
+                }
+                scalarsMayShrink |= hasScalars(old.node().allocatable());
                 dirty[i] = true;
                 nodesChanged = true;
             }
-            table[i] = !dirty[i] ? old : new NodeInfo(i, node, prev.compileVector(node.allocatable()),
+            nodes[i] = !dirty[i] ? old : new NodeInfo(i, node, prev.compileVector(node.allocatable()),
                     node.allocatable().get(ResourceList.PODS));
         }
-        boolean[] onNode = new boolean[next];
+        if (scalarsMayShrink && !sameScalars(resources, state)) {
+            return new ClusterSnapshot(state, dra);
+        }
         for (PodInfo info : pods) {
-            Pod p = info.pod();
-            if (p.isBound() && !p.isTerminal()) {
-                int at = prev.nodeIndex(p.nodeName());
-                if (at >= 0) {
-                    onNode[info.ordinal()] = true;
-                    if (dirty[at]) {
-                        table[at].add(info);
-                    }
-                }
+            int at = table.nodeOf[info.ordinal()];
+            if (at >= 0 && dirty[at]) {
+                nodes[at].add(info); // in state order, as the full compile adds them
             }
         }
-        return new ClusterSnapshot(prev, state, dra, table, pods, changed, live, onNode, next, groupPriorities,
+        return new ClusterSnapshot(prev, state, dra, nodes, pods, changed, live, table, next, groupPriorities,
                 nodesChanged);
     }
 
-    private static void markNode(ClusterSnapshot prev, Pod p, boolean[] dirty) {
-        if (p.isBound() && !p.isTerminal()) {
-            int at = prev.nodeIndex(p.nodeName());
-            if (at >= 0) {
-                dirty[at] = true;
+    /** Whether a pod's effective priority resolves as its entry says under the new group priorities. */
+    private static boolean samePriority(PodInfo old, Map<GroupRef, Integer> groupPriorities, PodTable table) {
+        if (!table.has(old.ordinal(), PodTable.GROUP)) {
+            return true; // no group: effective is its own priority, unchanged
+        }
+        Integer gp = groupPriorities.get(old.pod().groupRef());
+        return (gp == null ? old.priority() : gp) == old.effectivePriority();
+    }
+
+    private static boolean scalarsKnown(ResourceList list, ResourceIndex index) {
+        for (int i = 0; i < list.size(); i++) {
+            if (ResourceList.isScalar(list.name(i)) && index.indexOf(list.name(i)) < 0) {
+                return false;
             }
         }
+        return true;
+    }
+
+    private static boolean hasScalars(ResourceList list) {
+        for (int i = 0; i < list.size(); i++) {
+            if (ResourceList.isScalar(list.name(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the state names exactly the scalar resources the previous snapshot indexed. */

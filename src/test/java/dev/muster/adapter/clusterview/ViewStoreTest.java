@@ -100,6 +100,26 @@ class ViewStoreTest {
     }
 
     @Test
+    void aViewCompiledAfterOnesNeverCompiledReusesTheLastCompiledSnapshot() {
+        ViewStore store = new ViewStore("test");
+        store.putNode("n1", node("n1").allocatable("cpu", "4").allocatable("pods", "110").build());
+        Pod stays = pod("stays").namespace("ns").requests("cpu", "1").on("n1").build();
+        store.putPod("ns/stays", stays);
+        var first = store.current().compiled();
+        store.putPod("ns/a", pod("a").namespace("ns").requests("cpu", "1").build());
+        ClusterView skipped = store.current(); // assembled, never compiled
+        store.putPod("ns/b", pod("b").namespace("ns").requests("cpu", "1").build());
+        ClusterView latest = store.current();
+        assertThat(skipped.isCompiled()).isFalse();
+        var derived = latest.compiled();
+        assertThat(derived.pod(stays.ref())).as("the unchanged pod's entry comes from the first snapshot")
+                .isSameAs(first.pod(stays.ref()));
+        assertThat(derived.pods()).hasSize(3);
+        assertThat(engine.decide(derived, null, NO_PREEMPTION, () -> false))
+                .isEqualTo(engine.decide(new DecisionRequest(latest.state(), null, NO_PREEMPTION, null)));
+    }
+
+    @Test
     void removingWhatIsNotThereIsNoChange() {
         ViewStore store = new ViewStore("test");
         store.putNode("n1", node("n1").allocatable("cpu", "4").build());

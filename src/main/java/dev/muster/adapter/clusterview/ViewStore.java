@@ -8,18 +8,15 @@ import dev.muster.core.model.PodDisruptionBudget;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PriorityClass;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
  * The objects a watching source has seen, kept sorted by key as they arrive, and the {@link ClusterView} of them.
  * <p>
  * Each change is applied in O(log n) to a per-kind sorted map and bumps the change count; {@link #current()}
- * assembles a new view only when the count moved, by walking the maps in key order (no sorting, no per-view index:
- * the view's lookups use its compiled snapshot). The same set of objects therefore gives the same view whatever
+ * assembles a new view only when the count moved, each list in key order: the last view's list with the keys changed
+ * since merged in ({@link SortedKind}; no sorting, no per-view index: the view's lookups use its compiled snapshot). The same set of objects therefore gives the same view whatever
  * order the events came in, which keeps decisions deterministic for a view generation. Each view follows the one
  * before: objects that did not change are the same instances, so compiling the view reuses what the previous view
  * compiled for them ({@link dev.muster.core.snapshot.ClusterSnapshot#next}). Interning is left to the
@@ -30,11 +27,11 @@ import java.util.function.Supplier;
 public final class ViewStore {
     private final String source;
     private final Supplier<DraObjects> dra;
-    private final TreeMap<String, Node> nodes = new TreeMap<>();
-    private final TreeMap<String, Pod> pods = new TreeMap<>();
-    private final TreeMap<String, PodGroup> podGroups = new TreeMap<>();
-    private final TreeMap<String, PriorityClass> priorityClasses = new TreeMap<>();
-    private final TreeMap<String, PodDisruptionBudget> pdbs = new TreeMap<>();
+    private final SortedKind<Node> nodes = new SortedKind<>();
+    private final SortedKind<Pod> pods = new SortedKind<>();
+    private final SortedKind<PodGroup> podGroups = new SortedKind<>();
+    private final SortedKind<PriorityClass> priorityClasses = new SortedKind<>();
+    private final SortedKind<PodDisruptionBudget> pdbs = new SortedKind<>();
     private long changes;
     private volatile ClusterView view;
 
@@ -95,13 +92,13 @@ public final class ViewStore {
         changes++;
     }
 
-    private <V> void put(Map<String, V> map, String key, V value) {
-        map.put(key, value);
+    private <V> void put(SortedKind<V> kind, String key, V value) {
+        kind.put(key, value);
         changes++;
     }
 
-    private <V> void remove(Map<String, V> map, String key) {
-        if (map.remove(key) != null) {
+    private <V> void remove(SortedKind<V> kind, String key) {
+        if (kind.remove(key)) {
             changes++;
         }
     }
@@ -118,9 +115,8 @@ public final class ViewStore {
             if (v.generation() == changes) {
                 return v;
             }
-            ClusterState state = new ClusterState(new ArrayList<>(nodes.values()), new ArrayList<>(pods.values()),
-                    new ArrayList<>(podGroups.values()), new ArrayList<>(priorityClasses.values()),
-                    new ArrayList<>(pdbs.values()));
+            ClusterState state = new ClusterState(nodes.list(), pods.list(), podGroups.list(),
+                    priorityClasses.list(), pdbs.list());
             v = new ClusterView(changes, state, dra.get(), source, v);
             view = v;
             return v;

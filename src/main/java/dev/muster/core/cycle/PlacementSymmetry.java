@@ -8,6 +8,7 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.model.NodeSelectorRequirement;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
+import dev.muster.core.snapshot.LabelSets;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ import java.util.TreeSet;
  * node-local (see {@link dev.muster.core.framework.SignPlugin}), and no member selecting nodes by field.
  */
 final class PlacementSymmetry {
-    static final String HOSTNAME = "kubernetes.io/hostname";
+    static final String HOSTNAME = LabelSets.HOSTNAME;
 
     private final NodeClasses classes;
 
@@ -62,19 +63,33 @@ final class PlacementSymmetry {
         return new PlacementSymmetry(scope.nodeClasses(List.copyOf(selected)));
     }
 
-    /** A candidate's nodes as the cycle sees them; equal fingerprints mean equivalent candidates. */
+    /**
+     * A candidate's nodes as the cycle sees them; equal fingerprints mean equivalent candidates. Per position: the
+     * node's class, and the first position holding its label set (with and without the hostname).
+     */
     Object fingerprint(int[] nodes) {
         int n = nodes.length;
         int[] out = new int[3 * n];
-        Map<Integer, Integer> first = new HashMap<>();
-        Map<Integer, Integer> firstSansHost = new HashMap<>();
+        LabelSets labels = classes.labels;
+        int stamp = classes.nextStamp();
+        int[] seen = classes.seen;
+        int[] firstAt = classes.firstAt;
+        int count = labels.count();
         for (int i = 0; i < n; i++) {
             int node = nodes[i];
             out[i] = classes.classOf(node);
-            Integer at = first.putIfAbsent(classes.labelsOf[node], i);
-            out[n + i] = at == null ? i : at;
-            at = firstSansHost.putIfAbsent(classes.labelsSansHostOf[node], i);
-            out[2 * n + i] = at == null ? i : at;
+            int id = labels.all(node);
+            if (seen[id] != stamp) {
+                seen[id] = stamp;
+                firstAt[id] = i;
+            }
+            out[n + i] = firstAt[id];
+            id = count + labels.sansHost(node); // the second half of the arrays: sets without the hostname
+            if (seen[id] != stamp) {
+                seen[id] = stamp;
+                firstAt[id] = i;
+            }
+            out[2 * n + i] = firstAt[id];
         }
         return new Fingerprint(out);
     }
@@ -126,7 +141,7 @@ final class PlacementSymmetry {
     /**
      * Each node's class for members selecting nodes by some label keys: nodes that look alike share a class number.
      * Kept for the whole decision and brought up to date by node version, so a node is looked at again only after it
-     * changed. Also numbers each node's whole label set, with and without the hostname (labels never change).
+     * changed. Label sets are numbered by the snapshot ({@link LabelSets}: labels never change).
      */
     static final class NodeClasses {
         private final SnapshotOverlay snapshot;
@@ -135,10 +150,13 @@ final class PlacementSymmetry {
         private final List<String> selected;
         private final int[] version;
         private final int[] classOf;
-        final int[] labelsOf;
-        final int[] labelsSansHostOf;
+        final LabelSets labels;
+        // Scratch for fingerprints, indexed by label-set number (then by count + number without the hostname):
+        // seen[id] == stamp when the current fingerprint met the set, at position firstAt[id].
+        final int[] seen;
+        final int[] firstAt;
+        private int stamp;
         private final Map<Look, Integer> ids = new HashMap<>();
-        private final Map<Map<String, String>, Integer> labelSets = new HashMap<>();
 
         NodeClasses(SnapshotOverlay snapshot, FrameworkRuntime runtime, ClusterView cluster, List<String> selected) {
             this.snapshot = snapshot;
@@ -148,27 +166,22 @@ final class PlacementSymmetry {
             int n = snapshot.nodeCount();
             this.version = new int[n];
             this.classOf = new int[n];
-            this.labelsOf = new int[n];
-            this.labelsSansHostOf = new int[n];
             Arrays.fill(version, -1);
-            Arrays.fill(labelsOf, -1);
+            this.labels = snapshot.snapshot().labelSets();
+            this.seen = new int[2 * labels.count()];
+            this.firstAt = new int[2 * labels.count()];
         }
 
-        /** Numbers node's label set, with and without the hostname, on first use. */
-        private void numberLabels(int node) {
-            Map<String, String> labels = snapshot.node(node).node().labels();
-            labelsOf[node] = labelSets.computeIfAbsent(labels, k -> labelSets.size());
-            if (labels.containsKey(HOSTNAME)) {
-                labels = new TreeMap<>(labels);
-                labels.remove(HOSTNAME);
+        /** A new stamp for the scratch arrays (a stamp is never 0, their initial value). */
+        int nextStamp() {
+            if (++stamp == Integer.MAX_VALUE) {
+                Arrays.fill(seen, 0);
+                stamp = 1;
             }
-            labelsSansHostOf[node] = labelSets.computeIfAbsent(labels, k -> labelSets.size());
+            return stamp;
         }
 
         int classOf(int node) {
-            if (labelsOf[node] < 0) {
-                numberLabels(node);
-            }
             int v = snapshot.nodeVersion(node);
             if (version[node] != v) {
                 Look look = look(snapshot.node(node));

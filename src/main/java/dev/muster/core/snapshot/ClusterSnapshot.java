@@ -60,6 +60,7 @@ public final class ClusterSnapshot {
     private final ClaimBook.Catalog claims;
     private final PodTable table;
     private final Map<String, java.util.SortedMap<String, int[]>> domains;
+    private volatile LabelSets labelSets;
     private int podsWithAffinity;
     private final Set<String> served;
     private int podsWithRequiredAnti;
@@ -166,7 +167,8 @@ public final class ClusterSnapshot {
     /** The derived snapshot (see {@link #next}); its arguments are what {@link Incremental} worked out. */
     ClusterSnapshot(ClusterSnapshot prev, ClusterState state, DraObjects dra, NodeInfo[] nodes,
                     List<PodInfo> pods, Map<PodRef, PodInfo> changedByRef, boolean[] live, PodTable table,
-                    int ordinalLimit, Map<GroupRef, Integer> groupPriorities, boolean nodesChanged) {
+                    int ordinalLimit, Map<GroupRef, Integer> groupPriorities, boolean nodesChanged,
+                    boolean labelsKept) {
         this.resources = prev.resources;
         this.nodes = nodes;
         this.nodeIndex = prev.nodeIndex;
@@ -213,6 +215,7 @@ public final class ClusterSnapshot {
         this.claims = dra.isEmpty() && !anyDevices ? null : new ClaimBook.Catalog(dra);
         this.served = prev.served;
         this.domains = nodesChanged ? new java.util.concurrent.ConcurrentHashMap<>() : prev.domains;
+        this.labelSets = labelsKept ? prev.labelSets : null;
     }
 
     /** The group priorities of a state, resolved as the full compile does. */
@@ -441,6 +444,16 @@ public final class ClusterSnapshot {
         if (table.has(ordinal, PodTable.REQUIRED_ANTI)) {
             podsWithRequiredAnti++;
         }
+    }
+
+    /** Every node's label set numbered (see {@link LabelSets}); built on first use, shared by derived snapshots. */
+    public LabelSets labelSets() {
+        LabelSets l = labelSets;
+        if (l == null) {
+            l = LabelSets.of(nodes); // a pure function of the nodes: a race builds an equal one
+            labelSets = l;
+        }
+        return l;
     }
 
     /**

@@ -142,10 +142,12 @@ final class Incremental {
         }
         NodeInfo[] nodes = new NodeInfo[n];
         boolean nodesChanged = false;
+        boolean labelsKept = true;
         for (int i = 0; i < n; i++) {
             Node node = sorted.get(i);
             NodeInfo old = prev.compiledNode(i);
             if (old.node() != node) {
+                labelsKept &= old.node().labels().equals(node.labels());
                 if (!scalarsKnown(node.allocatable(), resources)) {
                     return new ClusterSnapshot(state, dra);
                 }
@@ -166,7 +168,7 @@ final class Incremental {
             }
         }
         return new ClusterSnapshot(prev, state, dra, nodes, pods, changed, live, table, next, groupPriorities,
-                nodesChanged);
+                nodesChanged, labelsKept);
     }
 
     /** Whether a pod's effective priority resolves as its entry says under the new group priorities. */

@@ -41,6 +41,8 @@ public final class ClusterSnapshot {
     private final NodeInfo[] nodes;
     private final Map<String, Integer> nodeIndex;
     private final List<PodInfo> pods;
+    // The ordinal of each entry of pods, position by position (read without touching the entries).
+    private final int[] listOrdinals;
     private final List<PodInfo> gatedPending = new ArrayList<>();
     // Pods by reference: a full compile's map (never changed afterwards), shared by the snapshots derived from it,
     // plus what differs here; a base entry counts only while its ordinal is live (see pod(PodRef)).
@@ -106,6 +108,7 @@ public final class ClusterSnapshot {
         }
 
         this.pods = new ArrayList<>(state.pods().size());
+        this.listOrdinals = new int[state.pods().size()];
         this.podsByRef = new HashMap<>(state.pods().size() * 2);
         Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
         this.table = new PodTable(state.pods().size());
@@ -121,6 +124,7 @@ public final class ClusterSnapshot {
             PodInfo info = new PodInfo(p, vector(p.requests()), nonZero(p.requests(), ResourceList.CPU,
                     PodInfo.DEFAULT_MILLI_CPU_REQUEST), nonZero(p.requests(), ResourceList.MEMORY,
                     PodInfo.DEFAULT_MEMORY_REQUEST), own, gp == null ? own : gp, ordinal++);
+            listOrdinals[pods.size()] = info.ordinal();
             pods.add(info);
             podsByRef.put(p.ref(), info);
             Integer at = p.isBound() && !p.isTerminal() ? nodeIndex.get(p.nodeName()) : null;
@@ -166,13 +170,15 @@ public final class ClusterSnapshot {
 
     /** The derived snapshot (see {@link #next}); its arguments are what {@link Incremental} worked out. */
     ClusterSnapshot(ClusterSnapshot prev, ClusterState state, DraObjects dra, NodeInfo[] nodes,
-                    List<PodInfo> pods, Map<PodRef, PodInfo> changedByRef, boolean[] live, PodTable table,
+                    List<PodInfo> pods, int[] listOrdinals, Map<PodRef, PodInfo> changedByRef, boolean[] live,
+                    PodTable table,
                     int ordinalLimit, Map<GroupRef, Integer> groupPriorities, boolean nodesChanged,
                     boolean labelsKept) {
         this.resources = prev.resources;
         this.nodes = nodes;
         this.nodeIndex = prev.nodeIndex;
         this.pods = pods;
+        this.listOrdinals = listOrdinals;
         this.podsByRef = prev.podsByRef;
         this.changedByRef = changedByRef;
         this.live = live;
@@ -192,17 +198,18 @@ public final class ClusterSnapshot {
         // From the table, so that pods reused from the previous snapshot are not read again.
         Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
         boolean anyDevices = false;
-        for (PodInfo info : pods) {
-            int o = info.ordinal();
+        for (int i = 0; i < listOrdinals.length; i++) {
+            int o = listOrdinals[i];
             byte t = table.traits[o];
-            if (t == 0 && table.nodeOf[o] < 0) {
+            if (t == 0) {
                 continue;
             }
             if ((t & PodTable.GROUP) != 0) {
+                PodInfo info = pods.get(i);
                 members.computeIfAbsent(info.pod().groupRef(), k -> new ArrayList<>()).add(info);
             }
             if ((t & PodTable.GATED_PENDING) != 0) {
-                gatedPending.add(info);
+                gatedPending.add(pods.get(i));
             }
             anyDevices |= (t & PodTable.DEVICES) != 0;
             if (table.nodeOf[o] >= 0) {
@@ -265,6 +272,11 @@ public final class ClusterSnapshot {
 
     List<PodInfo> podList() {
         return pods;
+    }
+
+    /** The ordinal of each entry of {@link #podList()}, position by position. */
+    int[] listOrdinals() {
+        return listOrdinals;
     }
 
     long[] compileVector(ResourceList list) {

@@ -37,14 +37,15 @@ final class Incremental {
     }
 
     static ClusterSnapshot derive(ClusterSnapshot prev, ClusterState state, DraObjects dra) {
-        List<Node> sorted = new ArrayList<>(state.nodes());
-        sorted.sort((a, b) -> a.name().compareTo(b.name()));
+        List<Node> sorted = state.nodes();
         int n = sorted.size();
         if (n != prev.nodeCount() || !state.priorityClasses().equals(prev.priorityClassList())) {
             return new ClusterSnapshot(state, dra);
         }
-        for (int i = 0; i < n; i++) {
-            if (!sorted.get(i).name().equals(prev.nodeObject(i).name())) {
+        if (!sameNames(sorted, prev)) {
+            sorted = new ArrayList<>(sorted); // not listed in name order: sort as the full compile does
+            sorted.sort((a, b) -> a.name().compareTo(b.name()));
+            if (!sameNames(sorted, prev)) {
                 return new ClusterSnapshot(state, dra);
             }
         }
@@ -60,18 +61,25 @@ final class Incremental {
         boolean sameGroupPriorities = groupPriorities.equals(prev.groupPriorityMap());
         PodTable before = prev.podTable();
         List<PodInfo> prevPods = prev.podList();
+        int[] prevOrdinals = prev.listOrdinals();
         int limit = prev.ordinalLimit();
         int next = limit;
         boolean[] reused = new boolean[limit];
         boolean[] dirty = new boolean[n];
-        List<PodInfo> pods = new ArrayList<>(state.pods().size());
-        PodTable table = new PodTable(before, limit + state.pods().size() / 16 + 16);
+        List<Pod> listedPods = state.pods();
+        List<PodInfo> pods = new ArrayList<>(listedPods.size());
+        int[] ordinals = new int[listedPods.size()];
+        PodTable table = new PodTable(before, limit + listedPods.size() / 16 + 16);
         // Both pod lists are in the state's order, which a view store keeps (its key order): an unchanged pod is
-        // found at the cursor by identity alone; a pod added, removed or replaced costs a lookup and moves the cursor.
+        // found at the cursor by identity alone, reading neither the pod nor its entry (ordinals come from arrays);
+        // a pod added, removed or replaced costs a lookup and moves the cursor.
         int cursor = 0;
-        for (Pod listed : state.pods()) {
+        for (int i = 0; i < ordinals.length; i++) {
+            Pod listed = listedPods.get(i);
             PodInfo old = null;
-            if (cursor < prevPods.size() && before.listed[prevPods.get(cursor).ordinal()] == listed) {
+            int o = -1;
+            if (cursor < prevOrdinals.length && before.listed[prevOrdinals[cursor]] == listed) {
+                o = prevOrdinals[cursor];
                 old = prevPods.get(cursor++);
             } else {
                 PodInfo found = prev.pod(listed.ref());
@@ -84,14 +92,15 @@ final class Incremental {
                     }
                     if (before.listed[found.ordinal()] == listed) {
                         old = found;
+                        o = found.ordinal();
                     }
                 }
             }
-            if (old != null && !reused[old.ordinal()] && (sameGroupPriorities || samePriority(old, groupPriorities,
-                    before))) {
+            if (old != null && !reused[o] && (sameGroupPriorities || samePriority(old, groupPriorities, before))) {
                 // The same object under the same PriorityClasses, served resources and group priorities: its entry,
                 // node and traits hold as they are.
-                reused[old.ordinal()] = true;
+                reused[o] = true;
+                ordinals[i] = o;
                 pods.add(old);
                 continue;
             }
@@ -113,13 +122,13 @@ final class Incremental {
             if (at >= 0) {
                 dirty[at] = true;
             }
+            ordinals[i] = info.ordinal();
             pods.add(info);
         }
-        if (next > 2 * state.pods().size() + 1024) {
+        if (next > 2 * listedPods.size() + 1024) {
             return new ClusterSnapshot(state, dra); // too sparse: renumber
         }
-        for (PodInfo old : prevPods) {
-            int o = old.ordinal();
+        for (int o : prevOrdinals) {
             if (!reused[o]) {
                 if (before.nodeOf[o] >= 0) {
                     dirty[before.nodeOf[o]] = true;
@@ -131,13 +140,14 @@ final class Incremental {
         Map<PodRef, PodInfo> changed = new HashMap<>();
         int baseLimit = prev.baseLimit();
         boolean[] live = new boolean[next];
-        for (PodInfo info : pods) {
-            live[info.ordinal()] = true;
-            if (info.ordinal() >= baseLimit) {
+        for (int i = 0; i < ordinals.length; i++) {
+            live[ordinals[i]] = true;
+            if (ordinals[i] >= baseLimit) {
+                PodInfo info = pods.get(i);
                 changed.put(info.ref(), info); // not the base index's entry for its reference
             }
         }
-        if (changed.size() > state.pods().size() / 4 + 1024) {
+        if (changed.size() > listedPods.size() / 4 + 1024) {
             return new ClusterSnapshot(state, dra); // the shared index no longer pays
         }
         NodeInfo[] nodes = new NodeInfo[n];
@@ -161,14 +171,26 @@ final class Incremental {
         if (scalarsMayShrink && !sameScalars(resources, state)) {
             return new ClusterSnapshot(state, dra);
         }
-        for (PodInfo info : pods) {
-            int at = table.nodeOf[info.ordinal()];
+        for (int i = 0; i < ordinals.length; i++) {
+            int at = table.nodeOf[ordinals[i]];
             if (at >= 0 && dirty[at]) {
-                nodes[at].add(info); // in state order, as the full compile adds them
+                nodes[at].add(pods.get(i)); // in state order, as the full compile adds them
             }
         }
-        return new ClusterSnapshot(prev, state, dra, nodes, pods, changed, live, table, next, groupPriorities,
-                nodesChanged, labelsKept);
+        return new ClusterSnapshot(prev, state, dra, nodes, pods, ordinals, changed, live, table, next,
+                groupPriorities, nodesChanged, labelsKept);
+    }
+
+    /** Whether the nodes are the previous snapshot's by name, position by position. */
+    private static boolean sameNames(List<Node> nodes, ClusterSnapshot prev) {
+        for (int i = 0; i < nodes.size(); i++) {
+            Node now = nodes.get(i);
+            Node was = prev.nodeObject(i);
+            if (now != was && !now.name().equals(was.name())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether a pod's effective priority resolves as its entry says under the new group priorities. */

@@ -113,6 +113,16 @@ public final class ExtendedResourceClaim {
         return kept.size() == pod.extendedRequests().size() ? pod : pod.withExtendedRequests(kept);
     }
 
+    /**
+     * Why a pending pod whose status already names its extended-resource claim cannot be scheduled: the claim is left
+     * from an earlier attempt whose binding failed. kube-scheduler neither reuses nor re-allocates it; it reports the
+     * pod unschedulable on every node, deletes the claim (PostFilter), and starts anew once it is gone.
+     */
+    public static String stale(String claimName) {
+        return "cannot schedule extended resource claim: resourceclaim \"" + claimName
+                + "\" is left from an earlier scheduling attempt and must be deleted first";
+    }
+
     private static ResourceClaimSpec.Request request(ExtendedRequest r, String className, long count) {
         return ResourceClaimSpec.Request.exactly("container-" + r.container() + "-request-" + r.keyIndex(),
                 ResourceClaimSpec.ExactRequest.of(className, count));

@@ -182,7 +182,7 @@ public final class ClaimBook {
         }
         ExtendedClaimStatus made = pod.extendedResourceClaim();
         if (pod.isBound()) {
-            ClaimUse held = made == null ? null : heldExtendedClaim(pod, made);
+            ClaimUse held = made == null ? null : ExtendedResourceClaim.held(pod, made, claims);
             if (held != null) {
                 uses.add(held);
             }
@@ -198,16 +198,6 @@ public final class ClaimBook {
             }
         }
         return new Resolution(uses, null);
-    }
-
-    /**
-     * The claim a bound pod's status names as made for its extended-resource requests, as it is (its own spec and
-     * allocation), or null when the request does not list it. Not checked for reservability: it is the pod's own.
-     */
-    private ClaimUse heldExtendedClaim(Pod pod, ExtendedClaimStatus made) {
-        ResourceClaim c = claims.get(pod.ref().namespace() + "/" + made.claimName());
-        return c == null ? null : new ClaimUse(c.key(), null, c.spec(),
-                ClaimConsumer.pod(pod.ref().name(), pod.uid()), pod.extendedRequests());
     }
 
     /**

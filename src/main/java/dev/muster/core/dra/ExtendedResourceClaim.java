@@ -1,5 +1,6 @@
 package dev.muster.core.dra;
 
+import dev.muster.core.model.ExtendedClaimStatus;
 import dev.muster.core.model.ExtendedRequest;
 import dev.muster.core.model.Pod;
 
@@ -121,6 +122,16 @@ public final class ExtendedResourceClaim {
     public static String stale(String claimName) {
         return "cannot schedule extended resource claim: resourceclaim \"" + claimName
                 + "\" is left from an earlier scheduling attempt and must be deleted first";
+    }
+
+    /**
+     * The claim a bound pod's status names as made for its extended-resource requests, as it is (its own spec and
+     * allocation), or null when the request does not list it. Not checked for reservability: it is the pod's own.
+     */
+    static ClaimBook.ClaimUse held(Pod pod, ExtendedClaimStatus made, java.util.Map<String, ResourceClaim> claims) {
+        ResourceClaim c = claims.get(pod.ref().namespace() + "/" + made.claimName());
+        return c == null ? null : new ClaimBook.ClaimUse(c.key(), null, c.spec(),
+                ClaimConsumer.pod(pod.ref().name(), pod.uid()), pod.extendedRequests());
     }
 
     private static ResourceClaimSpec.Request request(ExtendedRequest r, String className, long count) {

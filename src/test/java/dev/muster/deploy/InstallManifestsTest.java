@@ -393,6 +393,55 @@ class InstallManifestsTest {
                 .contains(org.assertj.core.groups.Tuple.tuple("MUSTER_CLUSTER_VIEW_SOURCE", "kubernetes"));
     }
 
+    /**
+     * Every rule bound to Muster's ServiceAccount in the install (ClusterRoles, and Roles in any namespace) that
+     * touches resource.k8s.io, together: get, list and watch on the four kinds the cluster view watches, nothing
+     * else (no write verb, no other resource or subresource, no wildcard, no rule naming single objects).
+     */
+    @Test
+    void mustersRbacReadsExactlyTheFourDraKindsAndNothingMoreOfResourceK8sIo() {
+        Deployment d = muster();
+        String sa = d.getSpec().getTemplate().getSpec().getServiceAccountName();
+        String ns = d.getMetadata().getNamespace();
+        List<PolicyRule> rules = new ArrayList<>();
+        for (ClusterRoleBinding b : Manifests.all(installed, ClusterRoleBinding.class)) {
+            if (boundTo(b.getSubjects(), sa, ns)) {
+                rules.addAll(Manifests.one(installed, ClusterRole.class, b.getRoleRef().getName()).getRules());
+            }
+        }
+        for (RoleBinding b : Manifests.all(installed, RoleBinding.class)) {
+            if (boundTo(b.getSubjects(), sa, ns)) {
+                rules.addAll(b.getRoleRef().getKind().equals("ClusterRole")
+                        ? Manifests.one(installed, ClusterRole.class, b.getRoleRef().getName()).getRules()
+                        : Manifests.all(installed, Role.class).stream()
+                        .filter(r -> r.getMetadata().getName().equals(b.getRoleRef().getName())
+                                && b.getMetadata().getNamespace().equals(r.getMetadata().getNamespace()))
+                        .findFirst().orElseThrow().getRules());
+            }
+        }
+        Set<String> granted = new TreeSet<>();
+        for (PolicyRule r : rules) {
+            if (r.getApiGroups().contains("resource.k8s.io") || r.getApiGroups().contains("*")) {
+                assertThat(r.getResourceNames()).as("rule %s", r).isNullOrEmpty();
+                for (String resource : r.getResources()) {
+                    for (String verb : r.getVerbs()) {
+                        granted.add(resource + " " + verb);
+                    }
+                }
+            }
+        }
+        Set<String> expected = new TreeSet<>();
+        for (String kind : KubernetesClusterViewSource.WATCHED) {
+            if (kind.endsWith(".resource.k8s.io")) {
+                for (String verb : List.of("get", "list", "watch")) {
+                    expected.add(kind.substring(0, kind.indexOf('.')) + " " + verb);
+                }
+            }
+        }
+        assertThat(expected).hasSize(12);
+        assertThat(granted).isEqualTo(expected);
+    }
+
     @Test
     void bindHoldsStayInOneReplicaBecauseTheSchedulerIsOneClient() {
         JsonNode ext = schedulerConfig().path("extenders").get(0);

@@ -189,7 +189,9 @@ public final class GrpcRequestMapper {
         Kube.PodStatus status = null;
         if (p.hasStatus()) {
             status = new Kube.PodStatus(str(p.getStatus().getPhase()), str(p.getStatus().getNominatedNodeName()),
-                    list(p.getStatus().getResourceClaimStatusesList(), GrpcRequestMapper::claimStatus));
+                    list(p.getStatus().getResourceClaimStatusesList(), GrpcRequestMapper::claimStatus),
+                    p.getStatus().hasExtendedResourceClaimStatus()
+                            ? extendedClaim(p.getStatus().getExtendedResourceClaimStatus()) : null);
         }
         return new Kube.Pod(p.hasMetadata() ? meta(p.getMetadata()) : null, p.hasSpec() ? podSpec(p.getSpec()) : null,
                 status);
@@ -244,6 +246,12 @@ public final class GrpcRequestMapper {
 
     private static Kube.ClaimStatus claimStatus(dev.muster.grpc.v1.PodResourceClaimStatus c) {
         return new Kube.ClaimStatus(str(c.getName()), str(c.getResourceClaimName()));
+    }
+
+    private static Kube.ExtendedClaimStatus extendedClaim(dev.muster.grpc.v1.PodExtendedResourceClaimStatus e) {
+        return new Kube.ExtendedClaimStatus(list(e.getRequestMappingsList(), m -> new Kube.ExtendedRequestMapping(
+                str(m.getContainerName()), str(m.getResourceName()), str(m.getRequestName()))),
+                str(e.getResourceClaimName()));
     }
 
     private static Kube.Affinity affinity(dev.muster.grpc.v1.Affinity a) {

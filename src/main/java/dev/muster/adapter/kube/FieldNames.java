@@ -32,7 +32,7 @@ final class FieldNames {
             "nodeSelectorTerms", "matchExpressions", "matchFields", "weight", "preference", "values",
             "podAffinityTerm", "labelSelector", "namespaces", "namespaceSelector", "topologyKey",
             "matchLabelKeys", "mismatchLabelKeys", "matchLabels", "phase", "nominatedNodeName", "podGroupName",
-            "resourceClaimStatuses", "workloadRef", "podGroup", "podGroupReplicaKey", "jobs",
+            "resourceClaimStatuses", "extendedResourceClaimStatus", "workloadRef", "podGroup", "podGroupReplicaKey", "jobs",
             // common fields skipped by name (kubectl output)
             "apiVersion", "kind", "items", "resourceVersion", "ownerReferences", "conditions", "addresses", "images",
             "nodeInfo", "image", "imagePullPolicy", "type", "lastTransitionTime", "lastHeartbeatTime",

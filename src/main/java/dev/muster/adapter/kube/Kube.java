@@ -172,7 +172,26 @@ public final class Kube {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PodStatus(String phase, String nominatedNodeName, List<ClaimStatus> resourceClaimStatuses) {
+    public record PodStatus(String phase, String nominatedNodeName, List<ClaimStatus> resourceClaimStatuses,
+                            ExtendedClaimStatus extendedResourceClaimStatus) {
+        public PodStatus(String phase, String nominatedNodeName, List<ClaimStatus> resourceClaimStatuses) {
+            this(phase, nominatedNodeName, resourceClaimStatuses, null);
+        }
+    }
+
+    /**
+     * {@code pod.status.extendedResourceClaimStatus}: the ResourceClaim kube-scheduler created for the pod's
+     * extended-resource requests that a DeviceClass backs, and which device request serves each container's resource.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "PodExtendedResourceClaimStatus")
+    public record ExtendedClaimStatus(List<ExtendedRequestMapping> requestMappings, String resourceClaimName) {
+    }
+
+    /** A {@code requestMappings[]} entry: a container's extended resource and the claim's request for it. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "ContainerExtendedResourceRequest")
+    public record ExtendedRequestMapping(String containerName, String resourceName, String requestName) {
     }
 
     // ---------------------------------------------------------------- gang APIs

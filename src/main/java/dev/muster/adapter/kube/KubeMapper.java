@@ -6,6 +6,7 @@ import dev.muster.core.dra.DeviceSelector;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.Affinity;
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.ExtendedClaimStatus;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.HostPort;
 import dev.muster.core.model.LabelSelector;
@@ -177,7 +178,7 @@ public final class KubeMapper {
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
                 gates(spec.schedulingGates()), group, claims(spec.resourceClaims()), nominated, terminating,
                 claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()), role,
-                ExtendedRequests.of(spec));
+                ExtendedRequests.of(spec), extendedClaim(p.status()));
     }
 
     private static List<Toleration> tolerations(List<Kube.Toleration> in, Shared shared) {
@@ -474,6 +475,28 @@ public final class KubeMapper {
             out.put(c.name(), c.resourceClaimName() == null ? "" : c.resourceClaimName());
         }
         return out;
+    }
+
+    /** {@code status.extendedResourceClaimStatus}, or null when absent or naming no claim. */
+    static ExtendedClaimStatus extendedClaim(Kube.PodStatus status) {
+        Kube.ExtendedClaimStatus in = status == null ? null : status.extendedResourceClaimStatus();
+        if (in == null || in.resourceClaimName() == null || in.resourceClaimName().isEmpty()) {
+            return null;
+        }
+        List<ExtendedClaimStatus.Mapping> mappings = new ArrayList<>();
+        if (in.requestMappings() != null) {
+            for (Kube.ExtendedRequestMapping m : in.requestMappings()) {
+                if (m != null) {
+                    mappings.add(new ExtendedClaimStatus.Mapping(orEmpty(m.containerName()), orEmpty(m.resourceName()),
+                            orEmpty(m.requestName())));
+                }
+            }
+        }
+        return new ExtendedClaimStatus(in.resourceClaimName(), mappings);
+    }
+
+    private static String orEmpty(String s) {
+        return s == null ? "" : s;
     }
 
     public static PriorityClass priorityClass(Kube.PriorityClass pc) {

@@ -188,14 +188,17 @@ final class PodDecoders extends RecordReader {
         String phase = null;
         String nominatedNodeName = null;
         List<Kube.ClaimStatus> claimStatuses = null;
+        Kube.ExtendedClaimStatus extendedClaim = null;
         for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
                 case "phase" -> phase = shared(f, r);
                 case "nominatedNodeName" -> nominatedNodeName = shared(f, r);
                 case "resourceClaimStatuses" -> claimStatuses = list(f, r, Kube.ClaimStatus.class);
+                case "extendedResourceClaimStatus" -> extendedClaim = other(f, r);
                 default -> in.skip();
             }
         }
-        return in.canonical(new Kube.PodStatus(phase, nominatedNodeName, Values.frozen(claimStatuses)));
+        return in.canonical(new Kube.PodStatus(phase, nominatedNodeName, Values.frozen(claimStatuses),
+                extendedClaim));
     }
 }

@@ -43,6 +43,70 @@ final class PodRules implements ObjectFamily {
             validatePodSpec(pod.spec(), p.field(".spec"), c);
             p.pop();
         }
+        if (pod.status() != null && pod.status().extendedResourceClaimStatus() != null) {
+            extendedClaimStatus(pod.status().extendedResourceClaimStatus(), pod.spec(),
+                    p.field(".status.extendedResourceClaimStatus"), c);
+            p.pop();
+        }
+    }
+
+    /**
+     * {@code status.extendedResourceClaimStatus}: a claim name (a DNS subdomain) and at least one mapping, each naming
+     * a container or init container of the pod, an extended resource (a name with a domain) and a request name (a
+     * DNS label), no container and resource twice.
+     */
+    private static void extendedClaimStatus(Kube.ExtendedClaimStatus s, Kube.PodSpec spec, FieldPath p, Causes c) {
+        String claim = s.resourceClaimName();
+        if (claim == null || claim.isEmpty()) {
+            c.required(p.at(".resourceClaimName"), "the name of the claim made for the pod's extended resources");
+        } else if (!Names.isDnsSubdomain(claim)) {
+            c.invalid(p.at(".resourceClaimName"), claim, Names.DNS_SUBDOMAIN_MESSAGE);
+        }
+        List<Kube.ExtendedRequestMapping> mappings = s.requestMappings();
+        if (mappings == null || mappings.isEmpty()) {
+            c.required(p.at(".requestMappings"), "at least one mapping of a container's extended resource to a request");
+            return;
+        }
+        Set<String> containers = new HashSet<>();
+        if (spec != null) {
+            for (List<Kube.Container> list : java.util.Arrays.asList(spec.containers(), spec.initContainers())) {
+                if (list != null) {
+                    for (Kube.Container k : list) {
+                        if (k != null && k.name() != null) {
+                            containers.add(k.name());
+                        }
+                    }
+                }
+            }
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < mappings.size(); i++) {
+            Kube.ExtendedRequestMapping m = mappings.get(i);
+            String at = p.at(".requestMappings", i);
+            if (m == null) {
+                c.required(at, "a mapping must be an object");
+                continue;
+            }
+            if (m.containerName() == null || m.containerName().isEmpty()) {
+                c.required(at + ".containerName", "the container that requests the resource");
+            } else if (!containers.contains(m.containerName())) {
+                c.invalid(at + ".containerName", m.containerName(),
+                        "must name a container or init container of the pod");
+            }
+            if (m.resourceName() == null || m.resourceName().isEmpty()) {
+                c.required(at + ".resourceName", "the extended resource the container requests");
+            } else if (m.resourceName().indexOf('/') <= 0 || !Names.isQualifiedName(m.resourceName())) {
+                c.invalid(at + ".resourceName", m.resourceName(),
+                        "must be an extended resource name with a domain, such as example.com/gpu");
+            } else if (m.containerName() != null && !seen.add(m.containerName() + "\u0000" + m.resourceName())) {
+                c.duplicate(at, m.containerName() + " " + m.resourceName());
+            }
+            if (m.requestName() == null || m.requestName().isEmpty()) {
+                c.required(at + ".requestName", "the claim's request that serves the resource");
+            } else if (!Names.isDnsLabel(m.requestName())) {
+                c.invalid(at + ".requestName", m.requestName(), Names.DNS_LABEL_MESSAGE);
+            }
+        }
     }
 
     private static void validatePodSpec(Kube.PodSpec s, FieldPath p, Causes c) {

@@ -30,7 +30,8 @@ final class PodSignature {
         this.request = info.requestVector();
         this.hash = Objects.hash(pod.ref().namespace(), pod.labels(), Arrays.hashCode(request), pod.nodeSelector(),
                 pod.affinity(), pod.tolerations(), pod.hostPorts(), pod.topologySpreadConstraints(),
-                pod.schedulerName(), pod.resourceClaims(), pod.extendedRequests());
+                pod.schedulerName(), pod.resourceClaims(), pod.extendedRequests(),
+                pod.extendedResourceClaim());
     }
 
     /**
@@ -68,7 +69,8 @@ final class PodSignature {
                 && pod.topologySpreadConstraints().equals(p.topologySpreadConstraints())
                 && pod.schedulerName().equals(p.schedulerName())
                 && listEq(pod.resourceClaims(), p.resourceClaims())
-                && pod.extendedRequests().equals(p.extendedRequests());
+                && pod.extendedRequests().equals(p.extendedRequests())
+                && Objects.equals(pod.extendedResourceClaim(), p.extendedResourceClaim());
     }
 
     private static boolean listEq(List<?> a, List<?> b) {

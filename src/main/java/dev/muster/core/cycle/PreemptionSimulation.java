@@ -81,12 +81,12 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     }
 
     /**
-     * Frees the devices of the victim's claims that no pod left running uses, until the victim is restored or the
-     * simulation rolled back.
+     * Frees the devices of the victim's claims that no pod left running uses (its extended-resource claim among them),
+     * until the victim is restored or the simulation rolled back.
      */
     private void releaseClaims(PodInfo pod) {
         ClaimBook book = snapshot.claims();
-        if (book == null || pod.pod().resourceClaims().isEmpty()) {
+        if (book == null || pod.pod().resourceClaims().isEmpty() && pod.pod().extendedResourceClaim() == null) {
             return;
         }
         GroupRef g = pod.pod().groupRef();

@@ -1,5 +1,6 @@
 package dev.muster.core.dra;
 
+import dev.muster.core.model.ExtendedClaimStatus;
 import dev.muster.core.model.ExtendedRequest;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
@@ -179,10 +180,19 @@ public final class ClaimBook {
             }
             uses.add(use);
         }
-        if (!pod.extendedRequests().isEmpty() && !pod.isBound()) {
+        ExtendedClaimStatus made = pod.extendedResourceClaim();
+        if (pod.isBound()) {
+            ClaimUse held = made == null ? null : ExtendedResourceClaim.held(pod, made, claims);
+            if (held != null) {
+                uses.add(held);
+            }
+        } else if (!pod.extendedRequests().isEmpty()) {
             ResourceClaimSpec spec = ExtendedResourceClaim.spec(pod.extendedRequests(),
                     ledger.index()::extendedResourceClass, r -> true);
             if (spec != null) {
+                if (made != null && claims.containsKey(ns + "/" + made.claimName())) {
+                    return Resolution.failed(ExtendedResourceClaim.stale(made.claimName()));
+                }
                 uses.add(new ClaimUse(ns + "/" + generatedName(pod.ref().name(), ExtendedResourceClaim.ENTRY), null,
                         spec, ClaimConsumer.pod(pod.ref().name(), pod.uid()), pod.extendedRequests()));
             }
@@ -191,13 +201,13 @@ public final class ClaimBook {
     }
 
     /**
-     * The claims as a node sees them: the extended-resource claim asks only for the resources the node does not
-     * advertise itself (those it does are counted by NodeResourcesFit), and drops out when none is left.
+     * The claims as a node sees them: the extended-resource claim still to be made asks only for the resources the
+     * node does not advertise itself (those it does are counted by NodeResourcesFit), and drops out when none is left.
      */
     public List<ClaimUse> onNode(List<ClaimUse> uses, Node node) {
         for (int i = 0; i < uses.size(); i++) {
             ClaimUse u = uses.get(i);
-            if (u.extended() && advertisesAny(node, u.extendedRequests())) {
+            if (u.extended() && !claims.containsKey(u.key()) && advertisesAny(node, u.extendedRequests())) {
                 List<ClaimUse> out = new ArrayList<>(uses);
                 ResourceClaimSpec spec = ExtendedResourceClaim.spec(u.extendedRequests(),
                         ledger.index()::extendedResourceClass, r -> node.allocatable().get(r) == 0);

@@ -1,5 +1,6 @@
 package dev.muster.core.dra;
 
+import dev.muster.core.model.ExtendedClaimStatus;
 import dev.muster.core.model.ExtendedRequest;
 import dev.muster.core.model.Pod;
 
@@ -111,6 +112,26 @@ public final class ExtendedResourceClaim {
             }
         }
         return kept.size() == pod.extendedRequests().size() ? pod : pod.withExtendedRequests(kept);
+    }
+
+    /**
+     * Why a pending pod whose status already names its extended-resource claim cannot be scheduled: the claim is left
+     * from an earlier attempt whose binding failed. kube-scheduler neither reuses nor re-allocates it; it reports the
+     * pod unschedulable on every node, deletes the claim (PostFilter), and starts anew once it is gone.
+     */
+    public static String stale(String claimName) {
+        return "cannot schedule extended resource claim: resourceclaim \"" + claimName
+                + "\" is left from an earlier scheduling attempt and must be deleted first";
+    }
+
+    /**
+     * The claim a bound pod's status names as made for its extended-resource requests, as it is (its own spec and
+     * allocation), or null when the request does not list it. Not checked for reservability: it is the pod's own.
+     */
+    static ClaimBook.ClaimUse held(Pod pod, ExtendedClaimStatus made, java.util.Map<String, ResourceClaim> claims) {
+        ResourceClaim c = claims.get(pod.ref().namespace() + "/" + made.claimName());
+        return c == null ? null : new ClaimBook.ClaimUse(c.key(), null, c.spec(),
+                ClaimConsumer.pod(pod.ref().name(), pod.uid()), pod.extendedRequests());
     }
 
     private static ResourceClaimSpec.Request request(ExtendedRequest r, String className, long count) {

@@ -19,6 +19,8 @@ import java.util.Map;
  *                          ({@link PodGroup#minPerRole}); null when the group has none or the pod names no role
  * @param extendedRequests  the containers' extended-resource requests, for those a DeviceClass may back (empty for
  *                          most pods)
+ * @param extendedResourceClaim {@code status.extendedResourceClaimStatus}: the claim kube-scheduler created for those
+ *                          requests, or null
  */
 public record Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
                   String nodeName, String phase, String schedulerName,
@@ -27,7 +29,21 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
                   List<HostPort> hostPorts, List<TopologySpreadConstraint> topologySpreadConstraints,
                   List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
                   String nominatedNodeName, boolean terminating, Map<String, String> resourceClaimStatuses,
-                  String role, List<ExtendedRequest> extendedRequests) {
+                  String role, List<ExtendedRequest> extendedRequests, ExtendedClaimStatus extendedResourceClaim) {
+    public Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
+               String nodeName, String phase, String schedulerName,
+               ResourceList requests, Integer priority, String priorityClassName, String preemptionPolicy,
+               Map<String, String> nodeSelector, Affinity affinity, List<Toleration> tolerations,
+               List<HostPort> hostPorts, List<TopologySpreadConstraint> topologySpreadConstraints,
+               List<String> schedulingGates, String podGroupName, List<PodClaimRef> resourceClaims,
+               String nominatedNodeName, boolean terminating, Map<String, String> resourceClaimStatuses,
+               String role, List<ExtendedRequest> extendedRequests) {
+        this(ref, uid, labels, creationEpochSec, nodeName, phase, schedulerName, requests, priority, priorityClassName,
+                preemptionPolicy, nodeSelector, affinity, tolerations, hostPorts, topologySpreadConstraints,
+                schedulingGates, podGroupName, resourceClaims, nominatedNodeName, terminating, resourceClaimStatuses,
+                role, extendedRequests, null);
+    }
+
     public Pod(PodRef ref, String uid, Map<String, String> labels, long creationEpochSec,
                String nodeName, String phase, String schedulerName,
                ResourceList requests, Integer priority, String priorityClassName, String preemptionPolicy,
@@ -92,11 +108,11 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
     }
 
     /**
-     * Whether the pod may need devices: it names ResourceClaims, or requests extended resources (in a compiled
-     * snapshot, only those a DeviceClass serves are kept).
+     * Whether the pod may need devices: it names ResourceClaims, requests extended resources (in a compiled
+     * snapshot, only those a DeviceClass serves are kept), or its status names the claim made for such requests.
      */
     public boolean usesDevices() {
-        return !resourceClaims.isEmpty() || !extendedRequests.isEmpty();
+        return !resourceClaims.isEmpty() || !extendedRequests.isEmpty() || extendedResourceClaim != null;
     }
 
     /** This pod with other extended-resource requests (see {@link #extendedRequests}). */
@@ -104,7 +120,7 @@ public record Pod(PodRef ref, String uid, Map<String, String> labels, long creat
         return new Pod(ref, uid, labels, creationEpochSec, nodeName, phase, schedulerName, requests, priority,
                 priorityClassName, preemptionPolicy, nodeSelector, affinity, tolerations, hostPorts,
                 topologySpreadConstraints, schedulingGates, podGroupName, resourceClaims, nominatedNodeName, terminating,
-                resourceClaimStatuses, role, kept);
+                resourceClaimStatuses, role, kept, extendedResourceClaim);
     }
 
     public boolean isBound() {

@@ -198,7 +198,9 @@ class GrpcRequestMapperTest {
                 {'snapshot':{
                  'nodes':[{'metadata':{'name':'n1'}}],
                  'pods':[{'metadata':{'name':'p','namespace':'ns'},'spec':{'resourceClaims':[{'name':'g','resourceClaimTemplateName':'t'}]},
-                   'status':{'phase':'Pending','resourceClaimStatuses':[{'name':'g','resourceClaimName':'p-g-x1'},{'name':'h'}]}}],
+                   'status':{'phase':'Pending','resourceClaimStatuses':[{'name':'g','resourceClaimName':'p-g-x1'},{'name':'h'}],
+                     'extendedResourceClaimStatus':{'resourceClaimName':'p-extended-resources-x3',
+                       'requestMappings':[{'containerName':'main','resourceName':'example.com/gpu','requestName':'container-0-request-0'}]}}}],
                  'podGroups':[{'metadata':{'name':'pg','namespace':'ns'},'spec':{'schedulingPolicy':{'basic':{}}},
                    'status':{'resourceClaimStatuses':[{'name':'s','resourceClaimName':'pg-s-x2'}]}}],
                  'deviceClasses':[{'metadata':{'name':'gpu'},'spec':{
@@ -260,6 +262,10 @@ class GrpcRequestMapperTest {
         assertThat(s.pods().get(0).status().resourceClaimStatuses()).hasSize(2);
         assertThat(s.podGroups().get(0).status().resourceClaimStatuses().get(0).resourceClaimName())
                 .isEqualTo("pg-s-x2");
+        var extended = s.pods().get(0).status().extendedResourceClaimStatus();
+        assertThat(extended.resourceClaimName()).isEqualTo("p-extended-resources-x3");
+        assertThat(extended.requestMappings()).containsExactly(
+                new Kube.ExtendedRequestMapping("main", "example.com/gpu", "container-0-request-0"));
     }
 
     @Test

@@ -103,7 +103,56 @@ class DraRulesTest {
                         "snapshot.deviceClasses[0].spec.extendedResourceName"),
                 Arguments.of("a template without its claim spec", snap("'resourceClaimTemplates':[{'metadata':"
                         + "{'name':'t','namespace':'ns'},'spec':{}}]"), REQUIRED,
-                        "snapshot.resourceClaimTemplates[0].spec.spec"));
+                        "snapshot.resourceClaimTemplates[0].spec.spec"),
+                Arguments.of("an extended-resource claim status without a claim name",
+                        extendedStatus("'requestMappings':[" + mapping("main", "example.com/gpu", "r") + "]"),
+                        REQUIRED, "snapshot.pods[0].status.extendedResourceClaimStatus.resourceClaimName"),
+                Arguments.of("an extended-resource claim status with an empty claim name",
+                        extendedStatus("'resourceClaimName':'','requestMappings':["
+                                + mapping("main", "example.com/gpu", "r") + "]"),
+                        REQUIRED, "snapshot.pods[0].status.extendedResourceClaimStatus.resourceClaimName"),
+                Arguments.of("an extended-resource claim name that is not a DNS subdomain",
+                        extendedStatus("'resourceClaimName':'P_claim','requestMappings':["
+                                + mapping("main", "example.com/gpu", "r") + "]"),
+                        INVALID, "snapshot.pods[0].status.extendedResourceClaimStatus.resourceClaimName"),
+                Arguments.of("an extended-resource claim status without mappings",
+                        extendedStatus("'resourceClaimName':'p-er','requestMappings':[]"),
+                        REQUIRED, "snapshot.pods[0].status.extendedResourceClaimStatus.requestMappings"),
+                Arguments.of("a mapping naming a container the pod does not have",
+                        extendedStatus("'resourceClaimName':'p-er','requestMappings':["
+                                + mapping("sidecar", "example.com/gpu", "r") + "]"),
+                        INVALID, "snapshot.pods[0].status.extendedResourceClaimStatus.requestMappings[0].containerName"),
+                Arguments.of("a mapping of a resource without a domain",
+                        extendedStatus("'resourceClaimName':'p-er','requestMappings':["
+                                + mapping("main", "gpu", "r") + "]"),
+                        INVALID, "snapshot.pods[0].status.extendedResourceClaimStatus.requestMappings[0].resourceName"),
+                Arguments.of("a mapping whose request name is not a DNS label",
+                        extendedStatus("'resourceClaimName':'p-er','requestMappings':["
+                                + mapping("main", "example.com/gpu", "Request_0") + "]"),
+                        INVALID, "snapshot.pods[0].status.extendedResourceClaimStatus.requestMappings[0].requestName"),
+                Arguments.of("a container's resource mapped twice",
+                        extendedStatus("'resourceClaimName':'p-er','requestMappings':["
+                                + mapping("main", "example.com/gpu", "a") + ","
+                                + mapping("main", "example.com/gpu", "b") + "]"),
+                        DUPLICATE, "snapshot.pods[0].status.extendedResourceClaimStatus.requestMappings[1]"));
+    }
+
+    /** A pod with containers "init" (init) and "main" whose status is {@code {'extendedResourceClaimStatus':{...}}}. */
+    private static String extendedStatus(String body) {
+        return snap("'pods':[{'metadata':{'name':'p','namespace':'ns'},'spec':{'initContainers':[{'name':'init'}],"
+                + "'containers':[{'name':'main'}]},'status':{'extendedResourceClaimStatus':{" + body + "}}}]");
+    }
+
+    private static String mapping(String container, String resource, String request) {
+        return "{'containerName':'" + container + "','resourceName':'" + resource + "','requestName':'" + request + "'}";
+    }
+
+    @Test
+    @DisplayName("an extended-resource claim status naming a claim and mapping the init and main containers is valid")
+    void validExtendedClaimStatus() throws Exception {
+        assertThat(validate(extendedStatus("'resourceClaimName':'p-extended-resources-x7k2p','requestMappings':["
+                + mapping("init", "example.com/gpu", "container-0-request-0") + ","
+                + mapping("main", "example.com/gpu", "container-1-request-0") + "]")).list()).isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -33,9 +33,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * it all in Quarkus REST instead (a larger input buffer) was as fast but kept a list of buffers and two more copies.
  * Here the bytes land in the array once, and the decoding still happens on a worker ({@link RequestDispatcher}):
  * normally {@link BodyCapture} has already put each chunk in place as it came off the socket, so the array is the only
- * heap copy of the body; otherwise each chunk Vert.x hands on is copied into it. A filter, so Quarkus REST's own input handling, which leaves a request alone once its
- * entity stream is set, never touches the request; only bodies with a Content-Length over the input buffer (smaller
- * ones Quarkus REST buffers itself, chunked ones stream as before).
+ * heap copy of the body; otherwise each chunk Vert.x hands on is copied into it. A filter, so Quarkus REST's own
+ * input handling, which leaves a request alone once its entity stream is set, never touches the request; only bodies
+ * with a Content-Length over the input buffer (smaller ones Quarkus REST buffers itself, chunked ones stream as
+ * before).
  */
 public class LargeBodies {
     /** Binds the filter to the resource methods that read whole request documents. */
@@ -87,7 +88,10 @@ public class LargeBodies {
             return buf;
         }
 
-        /** The array as it is (waits for the first chunk, which decides the array): only {@link #await}'s count of it is final. */
+        /**
+         * The array as it is (waits for the first chunk, which decides the array): only {@link #await}'s count of it
+         * is final.
+         */
         byte[] arriving() {
             await(1);
             return buf;
@@ -124,6 +128,9 @@ public class LargeBodies {
 
         /** Event loop: the next {@code chunk} of the body, which fits in what is left of it. */
         void take(Buffer chunk) {
+            if (chunk.length() == 0) {
+                return; // nothing to place, and nothing to choose the array by
+            }
             int at = filled;
             if (buf == NONE) {
                 if (captured != null && BodyCapture.offsetIn(chunk, captured) == 0) {

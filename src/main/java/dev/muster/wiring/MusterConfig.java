@@ -26,6 +26,9 @@ public interface MusterConfig {
     @Valid
     Http http();
 
+    @Valid
+    Grpc grpc();
+
     // --- observability (docs/observability.md)
 
     @Valid
@@ -86,6 +89,18 @@ public interface MusterConfig {
         @WithDefault("64K")
         @NotNull
         MemorySize inlineMaxBodySize();
+    }
+
+    interface Grpc {
+        /**
+         * Longest a gRPC call may take, from its headers to its answer (default 60s). A call's deadline is the earlier
+         * of the client's ({@code grpc-timeout}) and this one, so a call without a deadline still ends: a sender that
+         * stalls before its message has arrived whole is answered {@code DEADLINE_EXCEEDED} then (as REST answers
+         * 408 at {@code limits.request-read-timeout}), and a decision still running stops at its next step.
+         */
+        @WithDefault("60s")
+        @NotNull
+        java.time.Duration maxCallDuration();
     }
 
     interface Limits {

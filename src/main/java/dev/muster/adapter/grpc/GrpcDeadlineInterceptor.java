@@ -11,9 +11,10 @@ import io.grpc.Status;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.spi.Prioritized;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.time.Duration;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,13 +25,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * gRPC bridge (Vert.x 4.5) does neither: there {@code Context.current()} has no deadline and is never cancelled, so
  * {@link DecisionGrpcService}'s checks would never fire.
  *
- * <p>The deadline is read from the {@code grpc-timeout} request header (gRPC over HTTP/2: up to 8 digits and a unit,
- * {@code H M S m u n}). A malformed header is ignored (no deadline), as grpc-java does. The context is cancelled on
- * the listener's {@code onCancel} (client reset the stream) and released on {@code onComplete}.
+ * <p>The client's deadline is read from the {@code grpc-timeout} request header (gRPC over HTTP/2: up to 8 digits and
+ * a unit, {@code H M S m u n}). A malformed header is ignored (no client deadline), as grpc-java does. Every call also
+ * has the server's limit, {@code muster.grpc.max-call-duration}: the call's deadline is the earlier of the two, so a
+ * call without a deadline (or with a very long one) ends at the server's limit. The context is cancelled on the
+ * listener's {@code onCancel} (client reset the stream) and released on {@code onComplete}. When the server's limit
+ * is the one that applies, the context carries {@link #SERVER_LIMIT} so that the answer says which limit passed.
  *
  * <p>A unary call whose request has not arrived whole when its deadline passes (a sender that stalls mid-message or
- * never half-closes) is closed here with {@code DEADLINE_EXCEEDED}, so a stalled sender holds no stream past its own
- * deadline. The Vert.x bridge does not do it, and the service method, which checks the context, has not started.
+ * never half-closes) is closed here with {@code DEADLINE_EXCEEDED}, so a stalled sender holds no stream past the
+ * call's deadline. The Vert.x bridge does not do it, and the service method, which checks the context, has not
+ * started.
  *
  * <p>Runs before Quarkus's blocking handler (priority {@value #PRIORITY}, above its 2147483587), so the context is
  * current when the call is handed to a worker thread, and the worker runs the service method inside it.
@@ -39,12 +44,26 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public class GrpcDeadlineInterceptor implements ServerInterceptor, Prioritized {
     static final int PRIORITY = 2147483590;
     static final Metadata.Key<String> TIMEOUT = Metadata.Key.of("grpc-timeout", Metadata.ASCII_STRING_MARSHALLER);
+    /** Set (to the limit's wording) on a call whose deadline is the server's limit rather than the client's. */
+    static final Context.Key<String> SERVER_LIMIT = Context.key("muster-server-call-limit");
 
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "muster-grpc-deadlines");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledThreadPoolExecutor timer;
+    private final long limitNanos;
+    private final String limitWording;
+
+    GrpcDeadlineInterceptor(@ConfigProperty(name = "muster.grpc.max-call-duration", defaultValue = "60s")
+                            Duration maxCallDuration) {
+        this.limitNanos = Math.max(1, maxCallDuration.toNanos());
+        this.limitWording = "the server's limit of " + maxCallDuration.toString().substring(2).toLowerCase()
+                + " per call (muster.grpc.max-call-duration)";
+        this.timer = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "muster-grpc-deadlines");
+            t.setDaemon(true);
+            return t;
+        });
+        // every call schedules its deadline and most finish long before it: drop cancelled ones from the queue at once
+        timer.setRemoveOnCancelPolicy(true);
+    }
 
     @Override
     public int getPriority() {
@@ -54,13 +73,20 @@ public class GrpcDeadlineInterceptor implements ServerInterceptor, Prioritized {
     @Override
     public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
                                                        ServerCallHandler<Q, R> next) {
-        long nanos = timeoutNanos(headers.get(TIMEOUT));
+        long client = timeoutNanos(headers.get(TIMEOUT));
         Context current = Context.current();
-        Context.CancellableContext ctx = nanos < 0 || current.getDeadline() != null
-                ? current.withCancellation()
-                : current.withDeadlineAfter(nanos, TimeUnit.NANOSECONDS, timer);
+        boolean serverLimit = client < 0 || client > limitNanos;
+        if (serverLimit && current.getDeadline() != null
+                && current.getDeadline().timeRemaining(TimeUnit.NANOSECONDS) <= limitNanos) {
+            serverLimit = false; // an earlier deadline is already in force
+        }
+        Context base = serverLimit ? current.withValue(SERVER_LIMIT, limitWording) : current;
+        // withDeadlineAfter keeps the parent's deadline when that is earlier
+        Context.CancellableContext ctx = base.withDeadlineAfter(serverLimit ? limitNanos : client,
+                TimeUnit.NANOSECONDS, timer);
+        String wording = serverLimit ? limitWording : "deadline";
         ServerCall.Listener<Q> inner = Contexts.interceptCall(ctx, call, headers, next);
-        if (ctx.getDeadline() == null || !call.getMethodDescriptor().getType().clientSendsOneMessage()) {
+        if (!call.getMethodDescriptor().getType().clientSendsOneMessage()) {
             return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(inner) {
                 @Override
                 public void onCancel() {
@@ -78,14 +104,14 @@ public class GrpcDeadlineInterceptor implements ServerInterceptor, Prioritized {
                 }
             };
         }
-        // A unary call with a deadline: if the deadline passes before the request has arrived whole (a sender that
+        // A unary call (every call has a deadline): if it passes before the request has arrived whole (a sender that
         // stalls mid-message or never half-closes), the call is closed here with DEADLINE_EXCEEDED; the service
         // method never runs. Whichever comes first, the half-close or the deadline, takes the call.
         AtomicBoolean taken = new AtomicBoolean();
         ctx.addListener(c -> {
             if (c.cancellationCause() instanceof TimeoutException && taken.compareAndSet(false, true)) {
                 call.close(Status.DEADLINE_EXCEEDED.withDescription(
-                        "deadline passed before the request message arrived whole"), new Metadata());
+                        wording + " passed before the request message arrived whole"), new Metadata());
             }
         }, Runnable::run);
         return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(inner) {

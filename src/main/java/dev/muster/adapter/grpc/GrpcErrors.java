@@ -82,10 +82,14 @@ public final class GrpcErrors {
                 (field == null || field.isEmpty() ? "" : field + ": ") + message)), 1);
     }
 
+    /** The call's deadline passed; worded for the server's limit when that was the deadline (see the interceptor). */
     public static StatusRuntimeException deadlineExceeded(String step) {
+        String serverLimit = GrpcDeadlineInterceptor.SERVER_LIMIT.get();
         return Status.DEADLINE_EXCEEDED
-                .withDescription("deadline passed " + step + "; the decision was abandoned (send a longer deadline "
-                        + "or a smaller snapshot)")
+                .withDescription(serverLimit == null
+                        ? "deadline passed " + step + "; the decision was abandoned (send a longer deadline "
+                                + "or a smaller snapshot)"
+                        : serverLimit + " passed " + step + "; the decision was abandoned (send a smaller snapshot)")
                 .asRuntimeException();
     }
 

@@ -5,6 +5,7 @@ import dev.muster.adapter.rest.error.StatusWriter;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,6 +19,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *       before a byte of it is read;</li>
  *   <li>a path no route serves gets a 404 Status instead of the default page.</li>
  * </ul>
+ * It also arms {@link BodyCapture} for a large body that {@link LargeBodies} will read, before the body arrives.
  * Chunked bodies have no Content-Length: {@link BodyReader} counts them while reading. Quarkus's own limit
  * ({@code quarkus.http.limits.max-body-size}) is configured above Muster's and only backs these up; a body over
  * it gets Quarkus's bare 413 (no Status body): the one documented gap, reachable only if the two are misconfigured.
@@ -26,12 +28,15 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class HttpEdgeRoutes {
     private final long maxBodySize;
     private final long readTimeoutMillis;
+    private final long inputBuffer;
 
     HttpEdgeRoutes(@ConfigProperty(name = "muster.limits.max-body-size", defaultValue = "128M") MemorySize maxBodySize,
                    @ConfigProperty(name = "muster.limits.request-read-timeout", defaultValue = "60s")
-                   java.time.Duration readTimeout) {
+                   java.time.Duration readTimeout,
+                   @ConfigProperty(name = "quarkus.rest.input-buffer-size", defaultValue = "10k") MemorySize inputBuffer) {
         this.maxBodySize = maxBodySize.asLongValue();
         this.readTimeoutMillis = Math.max(1, readTimeout.toMillis());
+        this.inputBuffer = inputBuffer.asLongValue();
     }
 
     void routes(@Observes Router router,
@@ -71,6 +76,14 @@ public class HttpEdgeRoutes {
                         .putHeader(HttpHeaders.CONNECTION, "close")
                         .end(Buffer.buffer(StatusWriter.bytes(s)));
                 return;
+            }
+            if (declared > inputBuffer && rc.request().method() == HttpMethod.POST
+                    && LargeBodies.PATHS.contains(rc.normalizedPath())) {
+                // before a byte of the body is read: it lands in one array as it arrives (see BodyCapture)
+                byte[] captured = BodyCapture.arm(rc.request(), (int) declared);
+                if (captured != null) {
+                    rc.put(LargeBodies.CAPTURED, captured);
+                }
             }
         }
         rc.next();

@@ -5,8 +5,10 @@ import dev.muster.adapter.rest.error.KubeStatus;
 import dev.muster.adapter.rest.error.StatusException;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.NameBinding;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -17,6 +19,8 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Reads a large request body on the event loop straight into one array of its declared Content-Length, and hands it
@@ -26,10 +30,13 @@ import java.lang.annotation.Target;
  * <p>Why: Quarkus REST streams a body over {@code quarkus.rest.input-buffer-size} to a worker thread through a
  * blocking InputStream, one Vert.x buffer (of a few KB) at a time with a hand-off per buffer, several times slower
  * than the same bytes crossing the loopback on the largest benchmark request (figures in bench/README.md). Buffering
- * it all in Quarkus REST instead (a larger input buffer) was as fast but kept a list of buffers and two more copies. Here each buffer is copied once into the array and the decoding still happens on a worker
- * ({@link RequestDispatcher}). A filter, so Quarkus REST's own input handling, which leaves a request alone once its
- * entity stream is set, never touches the request; only bodies with a Content-Length over the input buffer (smaller
- * ones Quarkus REST buffers itself, chunked ones stream as before).
+ * it all in Quarkus REST instead (a larger input buffer) was as fast but kept a list of buffers and two more copies.
+ * Here the bytes land in the array once, and the decoding still happens on a worker ({@link RequestDispatcher}):
+ * normally {@link BodyCapture} has already put each chunk in place as it came off the socket, so the array is the only
+ * heap copy of the body; otherwise each chunk Vert.x hands on is copied into it. A filter, so Quarkus REST's own
+ * input handling, which leaves a request alone once its entity stream is set, never touches the request; only bodies
+ * with a Content-Length over the input buffer (smaller ones Quarkus REST buffers itself, chunked ones stream as
+ * before).
  */
 public class LargeBodies {
     /** Binds the filter to the resource methods that read whole request documents. */
@@ -40,35 +47,64 @@ public class LargeBodies {
     }
 
     /**
+     * The paths of the resource methods bound to this filter ({@link WholeBody}): {@link HttpEdgeRoutes} arms
+     * {@link BodyCapture} for large POSTs to these, before the body is read.
+     */
+    static final Set<String> PATHS = Set.of("/v1/decisions", "/v1/validations");
+    /** The routing context's key of the array {@link BodyCapture} fills for the request. */
+    static final String CAPTURED = "muster.body.captured";
+    /** Bodies that landed in {@link BodyCapture}'s array without a copy here (tests check that the capture is in place). */
+    static final AtomicLong ADOPTED = new AtomicLong();
+
+    /**
      * A body read here: a stream for JAX-RS, its array for {@link BodyReader} (once whole), and an {@link Arrival} for
      * the JSON decoder, which starts while the rest is still arriving. Filled by the event loop; waited on only by a
      * worker ({@link RequestDispatcher} never answers a body this large on the event loop).
+     *
+     * <p>The array is chosen when the first chunk is delivered: the one {@link BodyCapture} is filling when that chunk
+     * is its view at index 0 (the bytes are then in place already and no chunk is copied), else a new one into which
+     * every chunk is copied.
      */
     static final class Body extends ByteArrayInputStream implements Arrival {
+        private static final byte[] NONE = new byte[0];
+        private final int length;
+        private final byte[] captured;
         private volatile int filled;
         private volatile boolean ended;
         private volatile StatusException failure;
         /** The count a waiting worker needs: the event loop wakes it only then. */
         private volatile int wanted = Integer.MAX_VALUE;
 
-        Body(byte[] bytes) {
-            super(bytes);
+        /** {@code captured}: the array {@link BodyCapture} fills for this request, or null. */
+        Body(int length, byte[] captured) {
+            super(NONE);
+            this.length = length;
+            this.captured = captured;
         }
 
         /** The array, whole (waits for the rest). */
         byte[] bytes() {
-            await(buf.length);
+            await(length);
             return buf;
         }
 
-        /** The array as it is: only {@link #await}'s count of it is final. */
+        /**
+         * The array as it is (waits for the first chunk, which decides the array): only {@link #await}'s count of it
+         * is final.
+         */
         byte[] arriving() {
+            await(1);
             return buf;
+        }
+
+        /** True when the body landed in {@link BodyCapture}'s array (no chunk copied here). */
+        boolean adopted() {
+            return buf == captured && captured != null;
         }
 
         @Override
         public int await(int atLeast) {
-            int need = Math.min(atLeast, buf.length);
+            int need = Math.min(atLeast, length);
             if (filled >= need) {
                 return filled;
             }
@@ -90,8 +126,29 @@ public class LargeBodies {
             return filled;
         }
 
+        /** Event loop: the next {@code chunk} of the body, which fits in what is left of it. */
+        void take(Buffer chunk) {
+            if (chunk.length() == 0) {
+                return; // nothing to place, and nothing to choose the array by
+            }
+            int at = filled;
+            if (buf == NONE) {
+                if (captured != null && BodyCapture.offsetIn(chunk, captured) == 0) {
+                    buf = captured;
+                    ADOPTED.incrementAndGet();
+                } else {
+                    buf = new byte[length];
+                }
+                count = length;
+            }
+            if (BodyCapture.offsetIn(chunk, buf) != at) {
+                chunk.getBytes(0, chunk.length(), buf, at);
+            }
+            arrived(chunk.length());
+        }
+
         /** Event loop: {@code n} more bytes are in the array. */
-        void arrived(int n) {
+        private void arrived(int n) {
             int now = filled + n;
             filled = now;
             if (now >= wanted) {
@@ -105,8 +162,8 @@ public class LargeBodies {
         synchronized void end(StatusException broken) {
             if (broken != null) {
                 failure = broken;
-            } else if (filled != buf.length) {
-                failure = badRequest("the request body ended after " + filled + " of the " + buf.length
+            } else if (filled != length) {
+                failure = badRequest("the request body ended after " + filled + " of the " + length
                         + " bytes its Content-Length declared");
             }
             ended = true;
@@ -122,28 +179,25 @@ public class LargeBodies {
 
     @WholeBody
     @ServerRequestFilter
-    Uni<Void> read(ContainerRequestContext ctx, HttpServerRequest request) {
+    Uni<Void> read(ContainerRequestContext ctx, HttpServerRequest request, RoutingContext routing) {
         long declared = ctx.getLength();
         if (declared <= threshold) {
             return Uni.createFrom().voidItem(); // Quarkus REST buffers it, or it is chunked
         }
         // over muster.limits.max-body-size never gets here: HttpEdgeRoutes answers 413 first
         int length = (int) declared;
-        Body body = new Body(new byte[length]);
+        Body body = new Body(length, routing == null ? null : routing.get(CAPTURED));
         boolean[] over = {false};
         request.handler(buffer -> {
             if (over[0]) {
                 return;
             }
-            int at = body.filled;
-            int n = buffer.length();
-            if (n > length - at) {
+            if (buffer.length() > length - body.filled) {
                 over[0] = true;
                 body.end(badRequest("the request body is longer than its Content-Length of " + length + " bytes"));
                 return;
             }
-            buffer.getBytes(0, n, body.arriving(), at);
-            body.arrived(n);
+            body.take(buffer);
         });
         request.exceptionHandler(e -> {
             if (!over[0]) {

@@ -1,5 +1,7 @@
 package dev.muster.adapter.grpc;
 
+import io.grpc.Context;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,5 +24,17 @@ class GrpcDeadlineInterceptorTest {
             "123456789m, -1"})
     void parsesTheGrpcTimeoutHeader(String header, long nanos) {
         assertThat(GrpcDeadlineInterceptor.timeoutNanos(header)).isEqualTo(nanos);
+    }
+
+    /** A call whose deadline is the server's limit is told so; one under the client's own deadline is not. */
+    @Test
+    void aDeadlineExceededNamesTheServerLimitWhenThatWasTheDeadline() throws Exception {
+        String limited = Context.current().withValue(GrpcDeadlineInterceptor.SERVER_LIMIT,
+                        "the server's limit of 3s per call (muster.grpc.max-call-duration)")
+                .call(() -> GrpcErrors.deadlineExceeded("while deciding").getStatus().getDescription());
+        assertThat(limited).startsWith("the server's limit of 3s per call (muster.grpc.max-call-duration) passed "
+                + "while deciding");
+        String client = GrpcErrors.deadlineExceeded("while deciding").getStatus().getDescription();
+        assertThat(client).startsWith("deadline passed while deciding").doesNotContain("max-call-duration");
     }
 }

@@ -16,13 +16,6 @@ import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpVersion;
-import io.vertx.core.http.RequestOptions;
-import io.vertx.core.http.StreamResetException;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -192,9 +185,7 @@ class GrpcHostileInputTest {
      */
     @Test
     void aMessageThatStopsHalfWayIsEndedByTheServerAtTheDeadline() throws Exception {
-        byte[] frame = new byte[15];
-        frame[3] = (byte) (1000 >> 8);
-        frame[4] = (byte) (1000 & 0xff);
+        byte[] frame = RawGrpc.tenBytesOf(1000);
         String outcome = whileHealthyCallsGoOnRaw(() -> rawHttp2(frame, "2S"));
         assertThat(outcome).isIn("grpc-status " + Status.Code.DEADLINE_EXCEEDED.value(),
                 "grpc-status " + Status.Code.CANCELLED.value(), "reset");
@@ -207,12 +198,7 @@ class GrpcHostileInputTest {
      */
     @Test
     void aPrefixAnnouncingMoreThanTheLimitIsResourceExhaustedWithoutWaitingForTheBytes() throws Exception {
-        byte[] frame = new byte[5 + 10];
-        int announced = LIMIT + 1;
-        frame[1] = (byte) (announced >>> 24);
-        frame[2] = (byte) (announced >>> 16);
-        frame[3] = (byte) (announced >>> 8);
-        frame[4] = (byte) announced;
+        byte[] frame = RawGrpc.tenBytesOf(LIMIT + 1);
         String outcome = whileHealthyCallsGoOnRaw(() -> rawHttp2(frame, null));
         assertThat(outcome).isEqualTo("grpc-status " + Status.Code.RESOURCE_EXHAUSTED.value());
     }
@@ -297,43 +283,7 @@ class GrpcHostileInputTest {
         return bytes.toByteArray();
     }
 
-    /**
-     * A Validate call over plain HTTP/2 (prior knowledge) that sends {@code bytes} as the body and never ends its
-     * stream. Returns "grpc-status N" from the answer's headers or trailers, or "reset" when the server reset the
-     * stream; fails after 30 s without either.
-     */
     private String rawHttp2(byte[] bytes, String grpcTimeout) throws Exception {
-        HttpClient client = vertx.createHttpClient(new HttpClientOptions().setProtocolVersion(HttpVersion.HTTP_2)
-                .setHttp2ClearTextUpgrade(false));
-        CompletableFuture<String> outcome = new CompletableFuture<>();
-        try {
-            client.request(new RequestOptions().setMethod(HttpMethod.POST).setHost("localhost")
-                    .setPort(GrpcChannels.port()).setURI("/" + DecisionServiceGrpc.getValidateMethod().getFullMethodName()))
-                    .onFailure(outcome::completeExceptionally)
-                    .onSuccess(req -> {
-                        req.putHeader("content-type", "application/grpc").putHeader("te", "trailers");
-                        if (grpcTimeout != null) {
-                            req.putHeader("grpc-timeout", grpcTimeout);
-                        }
-                        req.exceptionHandler(e -> outcome.complete(e instanceof StreamResetException ? "reset"
-                                : "error " + e));
-                        req.response().onFailure(e -> outcome.complete(e instanceof StreamResetException ? "reset"
-                                : "error " + e)).onSuccess(resp -> {
-                            String early = resp.getHeader("grpc-status");
-                            if (early != null) {
-                                outcome.complete("grpc-status " + early);
-                                return;
-                            }
-                            resp.exceptionHandler(e -> outcome.complete(e instanceof StreamResetException ? "reset"
-                                    : "error " + e));
-                            resp.endHandler(v -> outcome.complete("grpc-status " + resp.getTrailer("grpc-status")));
-                        });
-                        req.setChunked(true);
-                        req.write(Buffer.buffer(bytes));
-                    });
-            return outcome.get(30, TimeUnit.SECONDS);
-        } finally {
-            client.close();
-        }
+        return RawGrpc.stalled(vertx, bytes, grpcTimeout).summary();
     }
 }

@@ -106,12 +106,12 @@ class BodyReaderTest {
     void aBodyReadWholeBeforehandIsItsOwnArray() {
         byte[] bytes = "{\"snapshot\":{}}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         BodyReader reader = new BodyReader(new MemorySize(BigInteger.valueOf(1024)));
-        LargeBodies.Body whole = new LargeBodies.Body(bytes);
-        whole.arrived(bytes.length);
+        LargeBodies.Body whole = new LargeBodies.Body(bytes.length, bytes);
+        whole.take(io.vertx.core.buffer.Buffer.buffer(io.netty.buffer.Unpooled.wrappedBuffer(bytes)));
         whole.end(null);
         assertThat(reader.read(whole, bytes.length)).isSameAs(bytes);
-        LargeBodies.Body cut = new LargeBodies.Body(new byte[10]);
-        cut.arrived(4);
+        LargeBodies.Body cut = new LargeBodies.Body(10, null);
+        cut.take(io.vertx.core.buffer.Buffer.buffer(new byte[4]));
         cut.end(null);
         assertThatThrownBy(() -> reader.read(cut, 10)).isInstanceOf(dev.muster.adapter.rest.error.StatusException.class)
                 .hasMessageContaining("ended after 4 of the 10 bytes");

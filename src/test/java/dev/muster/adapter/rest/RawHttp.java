@@ -90,6 +90,26 @@ final class RawHttp {
         }
     }
 
+    /**
+     * Sends two JSON POSTs with Content-Lengths back to back on one connection, the second before the first is
+     * answered (pipelining), and returns both answers.
+     */
+    static String pipelined(int port, String path1, byte[] body1, String path2, byte[] body2) throws Exception {
+        try (Socket s = new Socket("localhost", port)) {
+            s.setSoTimeout(30_000);
+            OutputStream out = s.getOutputStream();
+            out.write(("POST " + path1 + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + body1.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(body1);
+            out.write(("POST " + path2 + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + body2.length + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write(body2);
+            out.flush();
+            return readAll(s.getInputStream());
+        }
+    }
+
     private static String send(int port, String request) throws Exception {
         try (Socket s = new Socket("localhost", port)) {
             s.setSoTimeout(10_000);

@@ -53,7 +53,12 @@ public class GrpcDeadlineInterceptor implements ServerInterceptor, Prioritized {
 
     GrpcDeadlineInterceptor(@ConfigProperty(name = "muster.grpc.max-call-duration", defaultValue = "60s")
                             Duration maxCallDuration) {
-        this.limitNanos = Math.max(1, maxCallDuration.toNanos());
+        if (maxCallDuration.isNegative() || maxCallDuration.isZero()) {
+            // fail at startup: a limit of zero would answer every call DEADLINE_EXCEEDED
+            throw new IllegalArgumentException("muster.grpc.max-call-duration must be positive, got "
+                    + maxCallDuration);
+        }
+        this.limitNanos = maxCallDuration.toNanos();
         this.limitWording = "the server's limit of " + maxCallDuration.toString().substring(2).toLowerCase()
                 + " per call (muster.grpc.max-call-duration)";
         this.timer = new ScheduledThreadPoolExecutor(1, r -> {

@@ -37,4 +37,13 @@ class GrpcDeadlineInterceptorTest {
         String client = GrpcErrors.deadlineExceeded("while deciding").getStatus().getDescription();
         assertThat(client).startsWith("deadline passed while deciding").doesNotContain("max-call-duration");
     }
+
+    @Test
+    void aLimitOfZeroOrLessIsRefusedAtStartup() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new GrpcDeadlineInterceptor(java.time.Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("muster.grpc.max-call-duration");
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> new GrpcDeadlineInterceptor(java.time.Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must be positive");
+    }
 }

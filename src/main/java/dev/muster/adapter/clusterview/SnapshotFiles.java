@@ -13,7 +13,8 @@ import dev.muster.adapter.validation.ValidationLimits;
 import org.yaml.snakeyaml.LoaderOptions;
 
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -174,14 +175,24 @@ final class SnapshotFiles {
                     + "or raise the limit");
         }
         byte[] body;
-        try (InputStream in = Files.newInputStream(f.file())) {
-            body = in.readNBytes((int) Math.min(MAX_FILE_BYTES, maxFileBytes + 1));
+        try (SeekableByteChannel in = Files.newByteChannel(f.file())) {
+            long size = in.size();
+            if (size > maxFileBytes) {
+                throw new InvalidSnapshotException(name + ": grew over the limit of " + maxFileBytes
+                        + " bytes per file (muster.cluster-view.file-max-size) while being read");
+            }
+            // as long as it was when opened: a file still being written fails to decode, and its new stamp
+            // brings it back at the next check
+            body = new byte[(int) size];
+            ByteBuffer b = ByteBuffer.wrap(body);
+            while (b.hasRemaining() && in.read(b) >= 0) {
+                // until full or at the end
+            }
+            if (b.hasRemaining()) {
+                body = java.util.Arrays.copyOf(body, b.position());
+            }
         } catch (IOException e) {
             throw new InvalidSnapshotException(name + ": cannot read: " + e);
-        }
-        if (body.length > maxFileBytes) {
-            throw new InvalidSnapshotException(name + ": grew over the limit of " + maxFileBytes
-                    + " bytes per file (muster.cluster-view.file-max-size) while being read");
         }
         try {
             if (isYaml(f.file())) {

@@ -61,6 +61,8 @@ enum SnapshotKind {
     final String kind;
     /** The lean record an object decodes to. */
     final Class<?> type;
+    /** Whether the record keeps the object's {@code apiVersion} and {@code kind} (PodGroup shapes, Jobs, ...). */
+    final boolean typeMeta;
     private final Function<Object, Kube.ObjectMeta> metadata;
     private final ToIntFunction<ValidationLimits> limit;
 
@@ -69,6 +71,8 @@ enum SnapshotKind {
         this.field = field;
         this.kind = kind;
         this.type = type;
+        this.typeMeta = java.util.Arrays.stream(type.getRecordComponents())
+                .anyMatch(c -> c.getName().equals("apiVersion") || c.getName().equals("kind"));
         this.metadata = metadata;
         this.limit = limit;
     }

@@ -179,45 +179,65 @@ public record SnapshotPart(List<?>[] lists, int[][] items, Map<String, Integer> 
             if (!p.isExpectedStartObjectToken()) {
                 return ctxt.handleUnexpectedToken(Kube.ObjectMeta.class, p);
             }
-            TokenBuffer head = ctxt.bufferForInputBuffering(p);
-            head.writeStartObject();
             String kind = null;
+            String apiVersion = null;
+            TokenBuffer head = null; // the fields before kind other than a leading apiVersion, when there are some
             JsonToken t;
             while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
                 String f = p.currentName();
                 JsonToken v = p.nextToken();
-                head.writeFieldName(f);
                 if (f.equals("kind")) {
                     if (v != JsonToken.VALUE_STRING) {
                         throw JsonMappingException.wrapWithPath(JsonMappingException.from(p,
                                 "wrong type: expected a string"), Object.class, "kind");
                     }
                     kind = p.getText();
-                    head.writeString(kind);
                     break;
                 }
+                if (head == null && apiVersion == null && f.equals("apiVersion") && v == JsonToken.VALUE_STRING) {
+                    apiVersion = p.getText();
+                    continue;
+                }
+                if (head == null) {
+                    head = start(p, ctxt, apiVersion);
+                }
+                head.writeFieldName(f);
                 head.copyCurrentStructure(p);
             }
             boolean whole = t == JsonToken.END_OBJECT;
             String listKind = (String) ctxt.getAttribute(ListKind.KEY);
             String typed = listKind != null && listKind.endsWith("List") && !listKind.equals("List")
                     ? listKind.substring(0, listKind.length() - "List".length()) : null;
-            if (kind == null) {
+            String itemKind = kind;
+            if (itemKind == null) {
                 if (typed == null) {
                     throw JsonMappingException.from(p, "an item of a List must say its kind (\"kind\": \"Node\"), or "
                             + "the list must be a typed list (\"kind\": \"NodeList\") stated before its items");
                 }
-                kind = typed;
-            } else if (typed != null && !typed.equals(kind)) {
+                itemKind = typed;
+            } else if (typed != null && !typed.equals(itemKind)) {
                 throw JsonMappingException.wrapWithPath(JsonMappingException.from(p, "a " + listKind
-                        + " holds " + typed + " objects, not " + kind), Object.class, "kind");
+                        + " holds " + typed + " objects, not " + itemKind), Object.class, "kind");
             }
-            SnapshotKind k = SnapshotKind.ofKind(kind);
+            SnapshotKind k = SnapshotKind.ofKind(itemKind);
             if (k == null) {
                 if (!whole) {
                     skipRest(p);
                 }
-                return new Skipped(kind);
+                return new Skipped(itemKind);
+            }
+            if (head == null && !whole && !k.typeMeta) {
+                // kubectl's order (apiVersion, kind, then the body) for a record without apiVersion and kind:
+                // the record reads the rest of the object straight from the file, from its next field on
+                p.nextToken();
+                return ctxt.readValue(p, k.type);
+            }
+            if (head == null) {
+                head = start(p, ctxt, apiVersion);
+            }
+            if (kind != null) {
+                head.writeFieldName("kind");
+                head.writeString(kind);
             }
             JsonParser in;
             if (whole) {
@@ -228,6 +248,17 @@ public record SnapshotPart(List<?>[] lists, int[][] items, Map<String, Integer> 
             }
             in.nextToken();
             return ctxt.readValue(in, k.type);
+        }
+
+        private static TokenBuffer start(JsonParser p, DeserializationContext ctxt, String apiVersion)
+                throws IOException {
+            TokenBuffer head = ctxt.bufferForInputBuffering(p);
+            head.writeStartObject();
+            if (apiVersion != null) {
+                head.writeFieldName("apiVersion");
+                head.writeString(apiVersion);
+            }
+            return head;
         }
 
         /** Skips the fields left in the current object, up to and including its end. */

@@ -251,14 +251,39 @@ class FileClusterViewSourceTest {
         assertThat(own.counts().maxNodes()).isEqualTo(20);
     }
 
+    @Test
+    void theProducerServesADirectoryAtTheViewsLimits() throws IOException {
+        write("nodes.json", kubectlList(node("n1")));
+        write("pods.json", kubectlList(pod("ns", "p1", "n1"), pod("ns", "p2", "n1")));
+        ClusterViewProducer producer = new ClusterViewProducer();
+        producer.config = config(1, null, dir.toString());
+        KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);
+
+        FileClusterViewSource s = (FileClusterViewSource) producer.clusterViewSource(
+                new RequestValidator(ValidationLimits.DEFAULT), codec);
+
+        assertThat(s.current().generation()).isZero();
+        assertThat(s.lastError()).hasValue("pods.json: more than 1 pods in all files (raise "
+                + "muster.cluster-view.max-pods to hold more)");
+
+        producer.config = config(2, null, dir.toString());
+        FileClusterViewSource wider = (FileClusterViewSource) producer.clusterViewSource(
+                new RequestValidator(ValidationLimits.DEFAULT), codec);
+        assertThat(wider.current().state().pods()).hasSize(2);
+    }
+
     static ClusterViewConfig config(Integer maxPods, String fileMaxSize) {
+        return config(maxPods, fileMaxSize, null);
+    }
+
+    static ClusterViewConfig config(Integer maxPods, String fileMaxSize, String file) {
         return new ClusterViewConfig() {
             public String source() {
                 return "file";
             }
 
             public java.util.Optional<String> file() {
-                return java.util.Optional.empty();
+                return java.util.Optional.ofNullable(file);
             }
 
             public java.time.Duration fileCheckInterval() {

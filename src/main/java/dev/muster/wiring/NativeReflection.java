@@ -1,5 +1,6 @@
 package dev.muster.wiring;
 
+import dev.muster.adapter.clusterview.SnapshotPart;
 import dev.muster.adapter.extender.ExtenderWire;
 import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeDra;
@@ -50,7 +51,7 @@ public final class NativeReflection {
 
     @RegisterForReflection(ignoreNested = false, targets = {
             RequestDocument.class, Kube.class, KubeDra.class, Qty.class,
-            ExtenderWire.class,
+            ExtenderWire.class, SnapshotPart.class,
             DecisionResponse.class, ValidationResource.Valid.class, KubeStatus.class})
     public static final class Types {
         private Types() {

@@ -1,10 +1,12 @@
 package dev.muster.adapter.clusterview;
 
+import io.quarkus.runtime.configuration.MemorySize;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * {@code muster.cluster-view.*} (env {@code MUSTER_CLUSTER_VIEW_SOURCE}, {@code MUSTER_CLUSTER_VIEW_FILE}): where
@@ -17,10 +19,31 @@ public interface ClusterViewConfig {
     @WithDefault("none")
     String source();
 
-    /** The snapshot file for {@code source=file}: the {@code snapshot} object, JSON or YAML. */
+    /**
+     * For {@code source=file}: a snapshot file (the {@code snapshot} object, or a kubectl list; JSON or YAML), or a
+     * directory whose {@code .json}/{@code .yaml}/{@code .yml} files are merged into one snapshot.
+     */
     Optional<String> file();
 
-    /** How often, at most, an access checks the file for changes (0 = on every access). */
+    /** How often, at most, an access checks the file (or the directory's files) for changes (0 = on every access). */
     @WithDefault("1s")
     Duration fileCheckInterval();
+
+    /** Largest snapshot file read (each file of a directory); default {@code muster.limits.max-body-size}. */
+    Optional<MemorySize> fileMaxSize();
+
+    /** Most nodes in the view (all files together); default {@code muster.limits.max-nodes}. */
+    OptionalInt maxNodes();
+
+    /** Most pods in the view; default {@code muster.limits.max-pods}. */
+    OptionalInt maxPods();
+
+    /** Most PodGroups (and CompositePodGroups) in the view; default {@code muster.limits.max-pod-groups}. */
+    OptionalInt maxPodGroups();
+
+    /** Most objects of every other kind in the view; default {@code muster.limits.max-objects}. */
+    OptionalInt maxObjects();
+
+    /** Most Volcano HyperNodes in the view; default {@code muster.limits.max-hyper-nodes}. */
+    OptionalInt maxHyperNodes();
 }

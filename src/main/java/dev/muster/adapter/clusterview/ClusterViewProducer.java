@@ -2,7 +2,9 @@ package dev.muster.adapter.clusterview;
 
 import dev.muster.adapter.validation.Cause;
 import dev.muster.adapter.validation.Causes;
+import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.validation.RequestValidator;
+import dev.muster.adapter.validation.ValidationLimits;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Disposes;
@@ -29,7 +31,7 @@ public class ClusterViewProducer {
 
     @Produces
     @Singleton
-    ClusterViewSource clusterViewSource(RequestValidator validator) {
+    ClusterViewSource clusterViewSource(RequestValidator validator, KubeCodec codec) {
         String source = config.source();
         Optional<String> file = config.file();
         Duration fileCheckInterval = config.fileCheckInterval();
@@ -40,12 +42,18 @@ public class ClusterViewProducer {
             case "file":
                 if (file.isEmpty() || file.get().isBlank()) {
                     throw new IllegalStateException("muster.cluster-view.source=file needs muster.cluster-view.file "
-                            + "(env MUSTER_CLUSTER_VIEW_FILE): the path of a JSON or YAML snapshot object");
+                            + "(env MUSTER_CLUSTER_VIEW_FILE): the path of a JSON or YAML snapshot file, or of a "
+                            + "directory of them");
                 }
-                LOG.infof("extender cluster view: file %s, checked for changes every %s", file.get(),
-                        fileCheckInterval);
+                FileClusterViewSource.Limits limits = fileLimits(config, validator.limits(), codec.limits());
+                RequestValidator viewValidator = new RequestValidator(limits.counts());
+                LOG.infof("extender cluster view: file %s, checked for changes every %s; at most %d bytes per file, "
+                                + "%d nodes, %d pods", file.get(), fileCheckInterval, limits.maxFileBytes(),
+                        limits.counts().maxNodes(), limits.counts().maxPods());
                 return new FileClusterViewSource(Path.of(file.get()), fileCheckInterval.toMillis(),
-                        System::currentTimeMillis, snapshot -> problems(validator.validateSnapshot(snapshot, "snapshot")));
+                        System::currentTimeMillis,
+                        (snapshot, where) -> problems(viewValidator.validateSnapshot(snapshot, "snapshot"), where),
+                        limits);
             case "kubernetes":
                 LOG.info("extender cluster view: Kubernetes API (in-cluster service account or kubeconfig)");
                 return KubernetesClusterViewSource.start();
@@ -55,14 +63,51 @@ public class ClusterViewProducer {
         }
     }
 
+    /**
+     * The file source's limits: {@code muster.cluster-view.file-max-size} and {@code muster.cluster-view.max-*} where
+     * set, else the request limits ({@code muster.limits.*}) the REST surface applies.
+     */
+    static FileClusterViewSource.Limits fileLimits(ClusterViewConfig config, ValidationLimits request,
+                                                   KubeCodec.Limits parser) {
+        long maxFile = config.fileMaxSize().map(m -> m.asLongValue()).orElse(parser.maxDocumentLength());
+        if (maxFile < 1 || maxFile > SnapshotFiles.MAX_FILE_BYTES) {
+            throw new IllegalStateException("muster.cluster-view.file-max-size must be 1 to " + SnapshotFiles.MAX_FILE_BYTES
+                    + " bytes (a file is read into one array), got " + maxFile + ": give a larger snapshot as "
+                    + "several files of a directory");
+        }
+        ValidationLimits counts = new ValidationLimits(positive(config.maxNodes(), request.maxNodes(), "max-nodes"),
+                positive(config.maxPods(), request.maxPods(), "max-pods"),
+                positive(config.maxPodGroups(), request.maxPodGroups(), "max-pod-groups"),
+                positive(config.maxObjects(), request.maxObjects(), "max-objects"), request.maxCauses(),
+                positive(config.maxHyperNodes(), request.maxHyperNodes(), "max-hyper-nodes"));
+        return new FileClusterViewSource.Limits(maxFile, parser, counts);
+    }
+
+    private static int positive(java.util.OptionalInt set, int otherwise, String name) {
+        int v = set.orElse(otherwise);
+        if (v < 1) {
+            throw new IllegalStateException("muster.cluster-view." + name + " must be at least 1, got " + v);
+        }
+        return v;
+    }
+
     /** The validator's causes as one log line (null when valid), the way the REST surface words them. */
     static String problems(Causes causes) {
+        return problems(causes, f -> f);
+    }
+
+    /** As {@link #problems(Causes)}, each cause's field rendered by {@code where} (the file it came from). */
+    static String problems(Causes causes, java.util.function.UnaryOperator<String> where) {
         if (causes.isEmpty()) {
             return null;
         }
         StringBuilder sb = new StringBuilder();
         for (Cause c : causes.list()) {
-            sb.append(sb.length() == 0 ? "" : "; ").append(c.summary());
+            String summary = c.summary();
+            if (c.field() != null && summary.startsWith(c.field())) {
+                summary = where.apply(c.field()) + summary.substring(c.field().length());
+            }
+            sb.append(sb.length() == 0 ? "" : "; ").append(summary);
         }
         if (causes.total() > causes.list().size()) {
             sb.append("; and ").append(causes.total() - causes.list().size()).append(" more");

@@ -1,73 +1,102 @@
 package dev.muster.adapter.clusterview;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.muster.adapter.cel.CelSelectors;
-import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.DraMapper;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.Node;
+import dev.muster.core.model.Pod;
 import org.jboss.logging.Logger;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
 
 /**
- * {@code muster.cluster-view.source=file}: the {@code snapshot} object of a {@code POST /v1/decisions} request
- * (JSON, or YAML when the name ends in {@code .yaml}/{@code .yml}), reloaded when it changes. Its DRA lists
- * ({@code deviceClasses}, {@code resourceSlices}, {@code resourceClaims}, {@code resourceClaimTemplates}) become the
- * view's {@link DraObjects}, with CEL selectors compiled as for a REST request.
+ * {@code muster.cluster-view.source=file}: a snapshot file, or a directory of them, reloaded when it changes.
+ * <p>
+ * A file is the {@code snapshot} object of a {@code POST /v1/decisions} request or what {@code kubectl get -o json}
+ * prints ({@link SnapshotPart}); JSON, or YAML when its name ends in {@code .yaml}/{@code .yml}. A directory's
+ * {@code .json}/{@code .yaml}/{@code .yml} files are merged into one snapshot ({@link SnapshotFiles}), so a cluster
+ * too large for one file (a file is read into one array, and stays under {@code maxFileBytes}) is given in parts:
+ * {@code nodes.json}, {@code pods-000.json}, ... The merged snapshot is validated as one request (paths reported
+ * with the file they came from), its objects put in key order (namespace, then name, as the watch source keeps
+ * them: the same objects give the same view however they are split), and compiled; its DRA lists become the view's
+ * {@link DraObjects}, with CEL selectors compiled as for a REST request.
  * <p>
  * Change detection is on access and deterministic: at most once per {@code checkIntervalMillis} (0 = on every
- * access), {@link #current()} compares the file's modification time, size and file key with the last load and
- * reloads when any differs. A file that cannot be read, decoded or compiled is logged and ignored: the previous
- * view stays (generation unchanged) until a good file appears.
+ * access), {@link #current()} compares each file's modification time, size and file key, and the directory's list
+ * of files, with the last load, and reloads everything when any differs. Nodes and pods equal to the previous
+ * view's are kept as the previous instances, so compiling the new view reuses what the previous one compiled for
+ * them ({@link ClusterView#compiled()}). A snapshot that cannot be read, decoded, validated or compiled, or that
+ * exceeds a limit, is logged and ignored: the previous view stays (generation unchanged) until the files change
+ * again.
  */
 public final class FileClusterViewSource implements ClusterViewSource {
     private static final Logger LOG = Logger.getLogger(FileClusterViewSource.class);
 
-    private final Path file;
+    private final Path path;
     private final long checkIntervalMillis;
     private final LongSupplier clock;
-    private final KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);
     private final SnapshotCheck check;
+    private final SnapshotFiles files;
 
     private volatile ClusterView view;
     private long lastCheck = Long.MIN_VALUE;
-    private Stamp loaded;
+    private List<SnapshotFiles.Stamp> loaded;
     private long generation;
+    private volatile String lastError;
 
     /** Validates a decoded snapshot before it becomes the view; returns null when valid, else the reasons. */
     @FunctionalInterface
     public interface SnapshotCheck {
-        String problems(RequestDocument.Snapshot snapshot);
+        /**
+         * @param where renders a field path of {@code snapshot} ({@code snapshot.pods[3].metadata.name}) as the
+         *              file and place the object came from; use it for every path reported
+         */
+        String problems(RequestDocument.Snapshot snapshot, UnaryOperator<String> where);
     }
 
-    public FileClusterViewSource(Path file, long checkIntervalMillis) {
-        this(file, checkIntervalMillis, System::currentTimeMillis, FileClusterViewSource::minimalCheck);
+    /**
+     * What the source reads at most.
+     *
+     * @param maxFileBytes the largest file (at most 2 GiB less 8 bytes: one file is read into one array)
+     * @param codec        parser limits of each file (its document length is {@code maxFileBytes})
+     * @param counts       the most objects of each kind in all files together
+     */
+    public record Limits(long maxFileBytes, KubeCodec.Limits codec, ValidationLimits counts) {
+        public static final Limits DEFAULT = new Limits(KubeCodec.Limits.DEFAULT.maxDocumentLength(),
+                KubeCodec.Limits.DEFAULT, ValidationLimits.DEFAULT);
     }
 
-    public FileClusterViewSource(Path file, long checkIntervalMillis, LongSupplier clock, SnapshotCheck check) {
-        this.file = Objects.requireNonNull(file, "file");
+    public FileClusterViewSource(Path path, long checkIntervalMillis) {
+        this(path, checkIntervalMillis, System::currentTimeMillis, FileClusterViewSource::minimalCheck,
+                Limits.DEFAULT);
+    }
+
+    public FileClusterViewSource(Path path, long checkIntervalMillis, LongSupplier clock, SnapshotCheck check,
+                                 Limits limits) {
+        this.path = Objects.requireNonNull(path, "path");
         this.checkIntervalMillis = checkIntervalMillis;
         this.clock = clock;
         this.check = check;
+        this.files = new SnapshotFiles(path, limits.maxFileBytes(), limits.codec(), limits.counts());
         this.view = ClusterView.empty(describe());
         refresh(true);
     }
 
     private String describe() {
-        return "file " + file;
+        return (files.isDirectory() ? "directory " : "file ") + path;
     }
 
     @Override
@@ -76,7 +105,7 @@ public final class FileClusterViewSource implements ClusterViewSource {
         return view;
     }
 
-    /** The generation loaded so far; does not look at the file ({@link #current()} does). */
+    /** The generation loaded so far; does not look at the files ({@link #current()} does). */
     @Override
     public long latestGeneration() {
         return view.generation();
@@ -88,92 +117,127 @@ public final class FileClusterViewSource implements ClusterViewSource {
             return;
         }
         lastCheck = now;
-        Stamp stamp;
+        List<SnapshotFiles.Stamp> stamps;
         try {
-            stamp = Stamp.of(file);
+            stamps = files.stamps();
         } catch (NoSuchFileException e) {
             if (loaded != null || force) {
-                LOG.warnf("cluster view %s does not exist; keeping the view of generation %d", file, generation);
+                LOG.warnf("cluster view %s does not exist; keeping the view of generation %d", path, generation);
             }
             loaded = null;
             return;
         } catch (IOException e) {
-            LOG.warnf("cluster view %s cannot be read (%s); keeping the view of generation %d", file, e, generation);
+            LOG.warnf("cluster view %s cannot be read (%s); keeping the view of generation %d", path, e, generation);
             return;
         }
-        if (stamp.equals(loaded)) {
+        if (stamps.equals(loaded)) {
             return;
         }
-        loaded = stamp;
+        loaded = stamps;
+        long start = System.nanoTime();
         try {
-            Loaded l = load();
-            ClusterState state = l.state();
-            generation++;
-            view = ClusterView.of(generation, state, l.dra(), describe());
-            LOG.infof("cluster view %s loaded: generation %d, %d nodes, %d pods, %d pod groups, %d resource slices, "
-                            + "%d resource claims", file, generation, state.nodes().size(), state.pods().size(),
-                    state.podGroups().size(), l.dra().resourceSlices().size(), l.dra().resourceClaims().size());
-        } catch (InvalidSnapshotException e) {
-            LOG.errorf("cluster view %s rejected, keeping the view of generation %d: %s", file, generation,
-                    e.getMessage());
-        }
-    }
-
-    private record Loaded(ClusterState state, DraObjects dra) {
-    }
-
-    private Loaded load() throws InvalidSnapshotException {
-        byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw new InvalidSnapshotException("cannot read: " + e);
-        }
-        RequestDocument.Snapshot snapshot;
-        try {
-            String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
-            if (name.endsWith(".yaml") || name.endsWith(".yml")) {
-                JsonNode tree = new YAMLMapper().readTree(bytes);
-                bytes = JsonMapper.builder().build().writeValueAsBytes(tree);
+            SnapshotFiles.Merged merged = files.read(stamps);
+            String problems = check.problems(merged.snapshot(), merged::where);
+            if (problems != null) {
+                throw new InvalidSnapshotException(problems);
             }
-            snapshot = codec.readJson(bytes, RequestDocument.Snapshot.class);
-        } catch (DecodeException e) {
-            throw new InvalidSnapshotException(e.getMessage());
-        } catch (IOException | RuntimeException e) {
-            throw new InvalidSnapshotException("not a YAML document: " + e.getMessage());
+            int fileCount = merged.files();
+            long bytes = merged.bytes();
+            String skipped = merged.skipped().isEmpty() ? ""
+                    : "; skipped items of kinds a snapshot does not hold: " + merged.skipped();
+            RequestDocument.Snapshot snapshot = sorted(merged.snapshot());
+            merged = null; // the paths are no longer needed: let the collector have them while compiling
+            ClusterView previous = view;
+            DraObjects dra;
+            ClusterState state;
+            try {
+                dra = new DraMapper(CelSelectors.shared()::compile).map(snapshot.deviceClasses(),
+                        snapshot.resourceSlices(), snapshot.resourceClaims(), snapshot.resourceClaimTemplates());
+                state = KubeMapper.toClusterState(snapshot);
+            } catch (RuntimeException e) {
+                throw new InvalidSnapshotException("cannot compile the snapshot: " + e);
+            }
+            snapshot = null;
+            state = reuse(state, previous.state());
+            generation++;
+            view = new ClusterView(generation, state, dra, describe(), previous.isCompiled() ? previous : null);
+            LOG.infof("cluster view %s loaded in %.1f s from %d file(s), %d bytes: generation %d, %d nodes, %d pods, "
+                            + "%d pod groups, %d resource slices, %d resource claims%s", path,
+                    (System.nanoTime() - start) / 1e9, fileCount, bytes, generation, state.nodes().size(),
+                    state.pods().size(), state.podGroups().size(), dra.resourceSlices().size(),
+                    dra.resourceClaims().size(), skipped);
+        } catch (InvalidSnapshotException e) {
+            lastError = e.getMessage();
+            LOG.errorf("cluster view %s rejected, keeping the view of generation %d: %s", path, generation,
+                    e.getMessage());
+            return;
         }
-        if (snapshot == null) {
-            throw new InvalidSnapshotException("the file holds no snapshot object");
+        lastError = null;
+    }
+
+    /**
+     * Why the files as last read did not become the view (logged as an error when it happened), or empty when they
+     * did. Does not look at the files ({@link #current()} does).
+     */
+    public java.util.Optional<String> lastError() {
+        return java.util.Optional.ofNullable(lastError);
+    }
+
+    /** The snapshot with every list in {@link SnapshotKind#order()}; the lists are the merge's own, sorted in place. */
+    private static RequestDocument.Snapshot sorted(RequestDocument.Snapshot s) {
+        List<?>[] lists = new List<?>[SnapshotKind.values().length];
+        for (SnapshotKind k : SnapshotKind.values()) {
+            List<?> l = k.of(s);
+            if (l != null) {
+                List<Object> copy = l instanceof ArrayList<?> ? cast(l) : new ArrayList<>(l);
+                copy.sort(k.order());
+                lists[k.ordinal()] = copy;
+            }
         }
-        String problems = check.problems(snapshot);
-        if (problems != null) {
-            throw new InvalidSnapshotException(problems);
+        return SnapshotKind.snapshot(lists);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> cast(List<?> l) {
+        return (List<Object>) l;
+    }
+
+    private static final Comparator<Node> NODE_ORDER = Comparator.comparing(Node::name,
+            Comparator.nullsFirst(Comparator.naturalOrder()));
+    private static final Comparator<Pod> POD_ORDER = Comparator
+            .comparing((Pod p) -> p.ref().namespace(), Comparator.nullsFirst(Comparator.<String>naturalOrder()))
+            .thenComparing(p -> p.ref().name(), Comparator.nullsFirst(Comparator.naturalOrder()));
+
+    /**
+     * {@code fresh} with each node and pod equal to the previous view's (same key, equal record) replaced by the
+     * previous instance, which {@link dev.muster.core.snapshot.ClusterSnapshot#next} recognises as unchanged. Both
+     * lists are in key order, so one merge walk pairs them.
+     */
+    static ClusterState reuse(ClusterState fresh, ClusterState old) {
+        if (old.nodes().isEmpty() && old.pods().isEmpty()) {
+            return fresh;
         }
-        try {
-            DraObjects dra = new DraMapper(CelSelectors.shared()::compile).map(snapshot.deviceClasses(),
-                    snapshot.resourceSlices(), snapshot.resourceClaims(), snapshot.resourceClaimTemplates());
-            return new Loaded(KubeMapper.toClusterState(snapshot), dra);
-        } catch (RuntimeException e) {
-            throw new InvalidSnapshotException("cannot compile the snapshot: " + e);
+        return new ClusterState(reuse(fresh.nodes(), old.nodes(), NODE_ORDER),
+                reuse(fresh.pods(), old.pods(), POD_ORDER), fresh.podGroups(), fresh.priorityClasses(),
+                fresh.podDisruptionBudgets(), fresh.compositePodGroups());
+    }
+
+    private static <T> List<T> reuse(List<T> fresh, List<T> old, Comparator<T> order) {
+        List<T> out = new ArrayList<>(fresh.size());
+        int j = 0;
+        for (T f : fresh) {
+            while (j < old.size() && order.compare(old.get(j), f) < 0) {
+                j++;
+            }
+            T o = j < old.size() ? old.get(j) : null;
+            out.add(o != null && order.compare(o, f) == 0 && o.equals(f) ? o : f);
         }
+        return out;
     }
 
     /** Until the shared validator is wired in: the one rule the mapper cannot survive without. */
-    static String minimalCheck(RequestDocument.Snapshot s) {
-        return s.nodes() == null ? "snapshot.nodes: Required value" : null;
+    static String minimalCheck(RequestDocument.Snapshot s, UnaryOperator<String> where) {
+        return s.nodes() == null ? where.apply("snapshot.nodes") + ": Required value" : null;
     }
 
-    private record Stamp(long modifiedNanos, long size, Object fileKey) {
-        static Stamp of(Path p) throws IOException {
-            BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-            return new Stamp(a.lastModifiedTime().to(java.util.concurrent.TimeUnit.NANOSECONDS), a.size(),
-                    a.fileKey());
-        }
-    }
-
-    private static final class InvalidSnapshotException extends Exception {
-        InvalidSnapshotException(String message) {
-            super(message);
-        }
-    }
 }

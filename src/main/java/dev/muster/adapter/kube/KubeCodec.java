@@ -88,6 +88,11 @@ public final class KubeCodec {
         this.slices = streaming ? new Slices(jsonMapper) : null;
     }
 
+    /** The parser limits this codec applies. */
+    public Limits limits() {
+        return limits;
+    }
+
     private static <M extends ObjectMapper, B extends com.fasterxml.jackson.databind.cfg.MapperBuilder<M, B>> B strict(B b) {
         return b.disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

@@ -44,6 +44,11 @@ public final class RequestValidator {
         this.limits = limits;
     }
 
+    /** The list-length limits this validator applies. */
+    public ValidationLimits limits() {
+        return limits;
+    }
+
     /** Every cause of the request; empty when it is valid. */
     public Causes validate(RequestDocument doc) {
         Causes c = new Causes(limits.maxCauses());

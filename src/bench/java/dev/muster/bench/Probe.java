@@ -80,10 +80,10 @@ public final class Probe {
         Arrays.sort(ns);
         Arrays.sort(cpu);
         int p90 = Math.min(rounds - 1, (int) Math.ceil(rounds * 0.9) - 1);
-        System.out.printf(Locale.ROOT, "%s x%d: median %.1f ms, p90 %.1f ms, min %.1f ms, max %.1f ms%n", stage, rounds,
+        System.out.printf(Locale.ROOT, "%s x%d: median %.2f ms, p90 %.2f ms, min %.2f ms, max %.2f ms%n", stage, rounds,
                 ns[rounds / 2] / 1e6, ns[p90] / 1e6, ns[0] / 1e6, ns[rounds - 1] / 1e6);
         // CPU time of this thread: what the stage costs when other processes share the cores (GC threads excluded)
-        System.out.printf(Locale.ROOT, "%s x%d: cpu median %.1f ms, p90 %.1f ms, min %.1f ms%n", stage, rounds,
+        System.out.printf(Locale.ROOT, "%s x%d: cpu median %.2f ms, p90 %.2f ms, min %.2f ms%n", stage, rounds,
                 cpu[rounds / 2] / 1e6, cpu[p90] / 1e6, cpu[0] / 1e6);
     }
 

@@ -25,13 +25,13 @@ public final class LabelSets {
     }
 
     static LabelSets of(NodeInfo[] nodes) {
-        Map<Object, Integer> ids = new HashMap<>(nodes.length * 4);
+        Map<Key, Integer> ids = new HashMap<>(nodes.length * 4);
         int[] all = new int[nodes.length];
         int[] sans = new int[nodes.length];
         for (int i = 0; i < nodes.length; i++) {
             Map<String, String> labels = nodes[i].node().labels();
-            all[i] = ids.computeIfAbsent(new Whole(labels), k -> ids.size());
-            sans[i] = labels.containsKey(HOSTNAME) ? ids.computeIfAbsent(new SansHost(labels), k -> ids.size())
+            all[i] = ids.computeIfAbsent(new Key(labels, false), k -> ids.size());
+            sans[i] = labels.containsKey(HOSTNAME) ? ids.computeIfAbsent(new Key(labels, true), k -> ids.size())
                     : all[i];
         }
         return new LabelSets(all, sans, ids.size());
@@ -52,29 +52,32 @@ public final class LabelSets {
         return count;
     }
 
-    /** A label set as a key; equal to a {@link SansHost} of a map that holds these labels plus a hostname. */
-    private interface Key {
-        Map<String, String> labels();
-
-        boolean skipsHost();
-
-        default int size() {
-            return labels().size() - (skipsHost() && labels().containsKey(HOSTNAME) ? 1 : 0);
+    /**
+     * A label set as a key: the whole map, or the map without {@value #HOSTNAME} ({@code skipsHost}). Keys of either
+     * kind are equal when they stand for the same set, so a node without a hostname label shares its number with the
+     * hostless set of a node that has one.
+     */
+    private record Key(Map<String, String> labels, boolean skipsHost) {
+        private int size() {
+            return labels.size() - (skipsHost && labels.containsKey(HOSTNAME) ? 1 : 0);
         }
 
-        default boolean sameAs(Key o) {
-            if (size() != o.size()) {
+        @Override
+        public boolean equals(Object other) {
+            if (!(other instanceof Key o) || size() != o.size()) {
                 return false;
             }
-            for (Map.Entry<String, String> e : labels().entrySet()) {
-                if (skipsHost() && e.getKey().equals(HOSTNAME)) {
-                    continue;
+            for (Map.Entry<String, String> e : labels.entrySet()) {
+                if (e.getKey().equals(HOSTNAME)) {
+                    if (skipsHost) {
+                        continue;
+                    }
+                    if (o.skipsHost) {
+                        return false;
+                    }
                 }
-                if (o.skipsHost() && e.getKey().equals(HOSTNAME)) {
-                    return false;
-                }
-                if (!Objects.equals(e.getValue(), o.labels().get(e.getKey()))
-                        || (e.getValue() == null && !o.labels().containsKey(e.getKey()))) {
+                if (!Objects.equals(e.getValue(), o.labels.get(e.getKey()))
+                        || (e.getValue() == null && !o.labels.containsKey(e.getKey()))) {
                     return false;
                 }
             }
@@ -82,49 +85,13 @@ public final class LabelSets {
         }
 
         /** {@link Map#hashCode()} of the set the key stands for (an entry's hash is key ^ value). */
-        default int hash() {
-            int h = labels().hashCode();
-            if (skipsHost()) {
-                String host = labels().get(HOSTNAME);
-                if (host != null || labels().containsKey(HOSTNAME)) {
-                    h -= HOSTNAME.hashCode() ^ Objects.hashCode(host);
-                }
+        @Override
+        public int hashCode() {
+            int h = labels.hashCode();
+            if (skipsHost && labels.containsKey(HOSTNAME)) {
+                h -= HOSTNAME.hashCode() ^ Objects.hashCode(labels.get(HOSTNAME));
             }
             return h;
-        }
-    }
-
-    private record Whole(Map<String, String> labels) implements Key {
-        @Override
-        public boolean skipsHost() {
-            return false;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && sameAs(k);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash();
-        }
-    }
-
-    private record SansHost(Map<String, String> labels) implements Key {
-        @Override
-        public boolean skipsHost() {
-            return true;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && sameAs(k);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash();
         }
     }
 }

@@ -44,7 +44,7 @@ public final class FileViewScale {
         boolean temporary = args.length <= 2;
         Path dir = temporary ? Files.createTempDirectory("muster-file-view") : Path.of(args[2]);
         Files.createDirectories(dir);
-        System.out.println(machine());
+        System.out.println(ExtenderScale.machine());
         try {
             run(dir, nodes, pods);
         } finally {
@@ -54,7 +54,7 @@ public final class FileViewScale {
                 }
             }
         }
-        System.out.println(machine());
+        System.out.println(ExtenderScale.machine());
     }
 
     private static void run(Path dir, int nodes, int pods) throws IOException {
@@ -72,7 +72,7 @@ public final class FileViewScale {
         }
         System.out.printf(Locale.ROOT, "wrote %d files, %.0f MB (largest %.1f MB) in %.1f s%n", files, bytes / 1e6,
                 largest(dir) / 1e6, (System.nanoTime() - t0) / 1e9);
-        heap("heap before loading");
+        ExtenderScale.heap("heap before loading");
 
         ValidationLimits limits = new ValidationLimits(nodes, pods, 20_000, 100_000, 1_000);
         RequestValidator validator = new RequestValidator(limits);
@@ -92,12 +92,12 @@ public final class FileViewScale {
         System.out.printf(Locale.ROOT, "loaded %s in %.1f s (read + decode + validate + sort + map); %d collections, "
                         + "%.1f s in GC; heap pools' peak %.0f MB%n", view, load, gcCount() - gcBefore,
                 (gcMillis() - gcTimeBefore) / 1e3, peaks() / 1e6);
-        heap("heap retained (view loaded)");
+        ExtenderScale.heap("heap retained (view loaded)");
 
         long t2 = System.nanoTime();
         view.compiled();
         System.out.printf(Locale.ROOT, "compiled in %.1f s%n", (System.nanoTime() - t2) / 1e9);
-        heap("heap retained (view loaded and compiled)");
+        ExtenderScale.heap("heap retained (view loaded and compiled)");
 
         // one pod of namespace 7 moves to another node
         writePods(podFile(dir, 7), 7, pods, nodes, 7);
@@ -118,7 +118,7 @@ public final class FileViewScale {
                         + "%d collections, %.1f s in GC; heap pools' peak %.0f MB%n", reload, derive,
                 gcCount() - gcBefore, (gcMillis() - gcTimeBefore) / 1e3, peaks() / 1e6);
         view = null;
-        heap("heap retained (reloaded view compiled)");
+        ExtenderScale.heap("heap retained (reloaded view compiled)");
         source.close();
     }
 
@@ -297,21 +297,5 @@ public final class FileViewScale {
             n += Math.max(0, b.getCollectionTime());
         }
         return n;
-    }
-
-    static void heap(String what) {
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-        }
-        var mem = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        System.out.printf(Locale.ROOT, "%s: %.0f MB used after GC (max %.0f MB)%n", what, mem.getUsed() / 1e6,
-                mem.getMax() / 1e6);
-    }
-
-    static String machine() {
-        double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        return String.format(Locale.ROOT, "%s  load average %.2f  cores %d  max heap %.0f MB  %s",
-                java.time.Instant.now(), load, Runtime.getRuntime().availableProcessors(),
-                Runtime.getRuntime().maxMemory() / 1e6, System.getProperty("java.version"));
     }
 }

@@ -4,7 +4,6 @@ import com.google.protobuf.CodedOutputStream;
 import dev.muster.grpc.v1.DecideRequest;
 import dev.muster.grpc.v1.DecisionServiceGrpc;
 import dev.muster.grpc.v1.Node;
-import dev.muster.grpc.v1.ObjectMeta;
 import dev.muster.grpc.v1.Snapshot;
 import io.grpc.CallOptions;
 import io.grpc.ClientCall;
@@ -22,11 +21,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -51,26 +47,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GrpcHostileInputTest {
     /** The documented default of quarkus.grpc.server.max-inbound-message-size (application.properties). */
     private static final int LIMIT = 256 * 1024 * 1024;
-    /** Whatever bytes it is given go out as the message, as they are. */
-    private static final MethodDescriptor.Marshaller<byte[]> RAW = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
     private static final MethodDescriptor<byte[], byte[]> RAW_VALIDATE =
-            DecisionServiceGrpc.getValidateMethod().toBuilder(RAW, RAW).build();
+            RawGrpc.bytes(DecisionServiceGrpc.getValidateMethod());
     private static final MethodDescriptor<byte[], byte[]> RAW_DECIDE =
-            DecisionServiceGrpc.getDecideMethod().toBuilder(RAW, RAW).build();
+            RawGrpc.bytes(DecisionServiceGrpc.getDecideMethod());
 
     @Inject
     Vertx vertx;

@@ -14,10 +14,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.HexFormat;
 import java.util.concurrent.TimeUnit;
 
@@ -31,22 +27,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 @QuarkusTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GrpcMalformedRequestTest {
-    /** Sends whatever bytes it is given, as they are. */
-    private static final MethodDescriptor.Marshaller<byte[]> RAW = new MethodDescriptor.Marshaller<>() {
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
 
     private ManagedChannel channel;
 
@@ -61,7 +41,7 @@ class GrpcMalformedRequestTest {
     }
 
     private static MethodDescriptor<byte[], byte[]> raw(MethodDescriptor<?, ?> method) {
-        return method.toBuilder(RAW, RAW).build();
+        return RawGrpc.bytes(method);
     }
 
     @ParameterizedTest(name = "{0}")

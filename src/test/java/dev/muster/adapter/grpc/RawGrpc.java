@@ -1,6 +1,7 @@
 package dev.muster.adapter.grpc;
 
 import dev.muster.grpc.v1.DecisionServiceGrpc;
+import io.grpc.MethodDescriptor;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
@@ -10,6 +11,10 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.http.StreamResetException;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -28,6 +33,28 @@ final class RawGrpc {
     }
 
     private RawGrpc() {
+    }
+
+    /** Sends whatever bytes it is given as the message, as they are, and reads the answer's bytes. */
+    private static final MethodDescriptor.Marshaller<byte[]> BYTES = new MethodDescriptor.Marshaller<>() {
+        @Override
+        public InputStream stream(byte[] value) {
+            return new ByteArrayInputStream(value);
+        }
+
+        @Override
+        public byte[] parse(InputStream stream) {
+            try {
+                return stream.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    };
+
+    /** The method with raw bytes for its request and answer, for a gRPC client that sends any bytes. */
+    static MethodDescriptor<byte[], byte[]> bytes(MethodDescriptor<?, ?> method) {
+        return method.toBuilder(BYTES, BYTES).build();
     }
 
     /** Sends {@code bytes} ({@code grpcTimeout}: the header's value, or null for none); fails after 30 s. */

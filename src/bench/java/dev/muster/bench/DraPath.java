@@ -21,7 +21,9 @@ import java.util.Locale;
  * engine on a compiled snapshot (decide + rollback), in that order. Prints wall and thread-CPU medians and p90s and
  * the decisions/validations ratio, and {@code CelSelectors.shared().compilations()} around the first read of the
  * 1,000-pod request, of a 10-pod and a 500-pod variant, and around all rounds. {@code only=compiled} repeats the
- * engine alone (for a profiler).
+ * engine alone (for a profiler); {@code only=parts} adds the stages of a decision after validation: the
+ * request into the core model ({@code tocore}), the snapshot build ({@code snapshot}), the engine with its own
+ * snapshot build ({@code fresh}) and the response's encoding ({@code encode}).
  */
 public final class DraPath {
     public static void main(String[] args) {
@@ -57,7 +59,9 @@ public final class DraPath {
         ClusterSnapshot compiled = DecisionEngine.compile(req);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         String[] stages = only.equals("all") ? new String[]{"validations", "decisions", "compiled"}
-                : new String[]{only};
+                : only.equals("parts") ? new String[]{"validations", "decisions", "decode", "validate",
+                "tocore", "snapshot", "fresh", "compiled", "encode"} : new String[]{only};
+        DecisionResult decided = f.decide(req);
         long[][] wall = new long[stages.length][rounds];
         long[][] cpu = new long[stages.length][rounds];
         long before = cel.compilations();
@@ -71,6 +75,12 @@ public final class DraPath {
                     case "compiled" -> {
                         f.engine.decide(compiled, req.podGroups(), req.options(), () -> false);
                     }
+                    case "decode" -> f.decode(body);
+                    case "validate" -> f.validate(doc);
+                    case "tocore" -> Fixture.compile(doc);
+                    case "snapshot" -> DecisionEngine.compile(req);
+                    case "fresh" -> f.decide(req);
+                    case "encode" -> Fixture.encode(decided);
                     default -> throw new IllegalArgumentException(stages[s]);
                 }
                 if (r >= 0) {
@@ -90,7 +100,7 @@ public final class DraPath {
                     + "  p90 %8.1f ms%n", stages[s], med[s], p90(wall[s]) / 1e6, wall[s][0] / 1e6,
                     cpu[s][rounds / 2] / 1e6, p90(cpu[s]) / 1e6);
         }
-        if (stages.length == 3) {
+        if (stages.length >= 3) {
             System.out.printf(Locale.ROOT, "decisions/validations wall %.2f, cpu %.2f%n", med[1] / med[0],
                     (double) cpu[1][rounds / 2] / cpu[0][rounds / 2]);
         }

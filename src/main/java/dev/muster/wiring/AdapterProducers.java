@@ -2,6 +2,7 @@ package dev.muster.wiring;
 
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.rest.DispatchSettings;
+import dev.muster.adapter.validation.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.adapter.metrics.PhaseTracer;
@@ -11,6 +12,7 @@ import dev.muster.core.decision.EngineConfig;
 import dev.muster.core.plugins.InTreePlugins;
 import io.opentelemetry.api.OpenTelemetry;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -62,6 +64,18 @@ public class AdapterProducers {
     @Singleton
     DispatchSettings dispatchSettings(MusterConfig config) {
         return new DispatchSettings(config.http().inlineMaxBodySize().asLongValue());
+    }
+
+    /** Helpers that compile large decision requests while they are validated ({@code muster.engine.compile-ahead-*}). */
+    @Produces
+    @Singleton
+    CompileAhead compileAhead(MusterConfig config) {
+        MusterConfig.Engine e = config.engine();
+        return new CompileAhead(e.compileAheadThreads(), e.compileAheadThreshold());
+    }
+
+    void closeCompileAhead(@Disposes CompileAhead ahead) {
+        ahead.close();
     }
 
     @Produces

@@ -185,5 +185,19 @@ public interface MusterConfig {
         @WithDefault("1024")
         @Min(1)
         int parallelThreshold();
+
+        /**
+         * Helper threads that compile a large decision request (core model and snapshot) while the request thread
+         * validates it (0 = compile after validation, on the request thread).
+         */
+        @WithDefault("1")
+        @Min(0)
+        @Max(64)
+        int compileAheadThreads();
+
+        /** Nodes plus pods from which a decision request is compiled by a helper. */
+        @WithDefault("2000")
+        @Min(0)
+        int compileAheadThreshold();
     }
 }

@@ -5,7 +5,10 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+
+import java.util.concurrent.Callable;
 
 /**
  * {@link PhaseTracer} on the OpenTelemetry API: each span is made current while it is open, so a phase opened inside a
@@ -29,6 +32,11 @@ final class OtelPhaseTracer implements PhaseTracer {
     @Override
     public Phase phase(String name) {
         return open(name);
+    }
+
+    @Override
+    public <T> Callable<T> carry(Callable<T> work) {
+        return Context.current().wrap(work);
     }
 
     private Phase open(String name) {

@@ -1,12 +1,12 @@
 package dev.muster.adapter.grpc;
 
-import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.core.model.QuantityFormatException;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.metrics.DecisionRecorder;
 import dev.muster.adapter.validation.Causes;
+import dev.muster.adapter.validation.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.core.decision.DecisionAbortedException;
 import dev.muster.core.decision.DecisionEngine;
@@ -62,11 +62,13 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
     private final RequestValidator validator;
     private final DecisionRecorder metrics;
     private final MeterRegistry meters;
+    private final CompileAhead ahead;
 
-    /** The application's engine, validator and metrics: the same instances REST uses. */
+    /** The application's engine, validator, metrics and compile helpers: the same instances REST uses. */
     @Inject
     public DecisionGrpcService(DecisionEngine engine, RequestValidator validator, DecisionRecorder metrics,
-                               MeterRegistry meters) {
+                               MeterRegistry meters, CompileAhead ahead) {
+        this.ahead = ahead;
         this.engine = engine;
         this.validator = validator;
         this.metrics = metrics;
@@ -86,15 +88,24 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
             checkContext("before decoding the request");
             RequestDocument doc = document(request);
             checkContext("after decoding the request");
-            validate(doc);
+            // a large request is compiled by a helper while this thread validates it
+            CompileAhead.Task task = ahead.start(doc, () -> CompileAhead.compile(doc));
+            try {
+                validate(doc);
+            } catch (RuntimeException e) {
+                task.cancel();
+                throw e;
+            }
             checkContext("after validating the request");
-            DecisionRequest decisionRequest = compile(doc);
+            CompileAhead.Compiled compiled = compiled(task);
+            DecisionRequest decisionRequest = compiled.request();
             checkContext("after compiling the snapshot");
             long start = System.nanoTime();
             DecisionResult result;
             Context ctx = Context.current();
             try {
-                result = engine.decide(decisionRequest, () -> ctx.isCancelled()
+                result = engine.decide(compiled.snapshot(), decisionRequest.podGroups(), decisionRequest.options(),
+                        () -> ctx.isCancelled()
                         || (ctx.getDeadline() != null && ctx.getDeadline().isExpired()));
             } catch (DecisionAbortedException e) {
                 checkContext("while deciding");
@@ -173,12 +184,12 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
     }
 
     /**
-     * KubeMapper on a validated document. It can still reject what validation does not check; that is the client's
-     * input, so it answers INVALID_ARGUMENT, never INTERNAL.
+     * The compiled request, once validation passed. Compiling can still reject what validation does not check; that
+     * is the client's input, so it answers INVALID_ARGUMENT, never INTERNAL.
      */
-    private static DecisionRequest compile(RequestDocument doc) {
+    private static CompileAhead.Compiled compiled(CompileAhead.Task task) {
         try {
-            return KubeMapper.toDecisionRequest(doc, CelSelectors.shared()::compile);
+            return task.join();
         } catch (QuantityFormatException e) {
             throw GrpcErrors.invalid("FieldValueInvalid", "", e.getMessage());
         } catch (RuntimeException e) {

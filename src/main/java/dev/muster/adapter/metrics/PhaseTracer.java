@@ -1,5 +1,7 @@
 package dev.muster.adapter.metrics;
 
+import java.util.concurrent.Callable;
+
 /**
  * Traces the phases of one decision request ({@code decode}, {@code validate}, {@code compile}, {@code decide},
  * {@code encode}) as child spans of a request span. The composition root provides an OpenTelemetry implementation
@@ -42,4 +44,9 @@ public interface PhaseTracer {
 
     /** Opens a phase span under the current request span. */
     Phase phase(String name);
+
+    /** Wraps work for another thread so that the phases it opens are children of the current span there too. */
+    default <T> Callable<T> carry(Callable<T> work) {
+        return work;
+    }
 }

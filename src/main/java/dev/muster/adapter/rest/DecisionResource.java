@@ -8,6 +8,7 @@ import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.metrics.DecisionRecorder;
 import dev.muster.adapter.metrics.PhaseTracer;
 import dev.muster.adapter.rest.error.KubeStatus;
+import dev.muster.adapter.validation.CompileAhead;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
@@ -105,12 +106,12 @@ public class DecisionResource {
     static final String TRACE_NAME = "muster.decision";
 
     private byte[] decideTraced(byte[] body, Arrival arrival, MediaType type) {
-        RequestDocument doc = pipeline.read(body, arrival, type);
-        DecisionRequest request = pipeline.compile(doc);
+        CompileAhead.Compiled compiled = pipeline.readCompiled(body, arrival, type);
+        DecisionRequest request = compiled.request();
         long start = System.nanoTime();
         DecisionResult result;
         try (PhaseTracer.Phase decide = tracer.phase(PhaseTracer.DECIDE)) {
-            result = engine.decide(request);
+            result = engine.decide(compiled.snapshot(), request.podGroups(), request.options(), () -> false);
         }
         metrics.record(result, System.nanoTime() - start);
         try (PhaseTracer.Phase encode = tracer.phase(PhaseTracer.ENCODE)) {

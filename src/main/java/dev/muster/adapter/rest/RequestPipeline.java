@@ -3,16 +3,14 @@ package dev.muster.adapter.rest;
 import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.KubeCodec;
-import dev.muster.adapter.cel.CelSelectors;
-import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.metrics.PhaseTracer;
 import dev.muster.adapter.rest.error.KubeStatus;
 import dev.muster.adapter.rest.error.StatusException;
 import dev.muster.adapter.validation.Cause;
 import dev.muster.adapter.validation.Causes;
+import dev.muster.adapter.validation.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
-import dev.muster.core.decision.DecisionRequest;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import org.jboss.logging.Logger;
@@ -21,8 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * bytes → strict decode (400) → validation (422, all causes) → core {@link DecisionRequest}. Shared by both endpoints
- * so that {@code /v1/validations} is exactly the reading-and-checking cost of {@code /v1/decisions}.
+ * bytes → strict decode (400) → validation (422, all causes) → core request and snapshot. Shared by both endpoints so
+ * that {@code /v1/validations} is exactly the reading-and-checking cost of {@code /v1/decisions}.
  */
 @ApplicationScoped
 public class RequestPipeline {
@@ -31,11 +29,13 @@ public class RequestPipeline {
     private final KubeCodec codec;
     private final RequestValidator validator;
     private final PhaseTracer tracer;
+    private final CompileAhead ahead;
 
-    RequestPipeline(KubeCodec codec, RequestValidator validator, PhaseTracer tracer) {
+    RequestPipeline(KubeCodec codec, RequestValidator validator, PhaseTracer tracer, CompileAhead ahead) {
         this.codec = codec;
         this.validator = validator;
         this.tracer = tracer;
+        this.ahead = ahead;
     }
 
     /** Decodes and validates; throws a {@link StatusException} (400 or 422) when the request is not acceptable. */
@@ -45,38 +45,60 @@ public class RequestPipeline {
 
     /** As {@link #read(byte[], MediaType)} on a body still arriving: JSON is decoded as it arrives. */
     public RequestDocument read(byte[] body, Arrival arrival, MediaType type) {
-        RequestDocument doc;
+        RequestDocument doc = decode(body, arrival, type);
+        validate(doc);
+        return doc;
+    }
+
+    /**
+     * What a decision reads: decoded, validated, and compiled into the core model and its snapshot. A large request
+     * is compiled by a helper while this thread validates it ({@link CompileAhead}); the answer to an invalid one is
+     * the same 422.
+     */
+    public CompileAhead.Compiled readCompiled(byte[] body, Arrival arrival, MediaType type) {
+        RequestDocument doc = decode(body, arrival, type);
+        CompileAhead.Task task = ahead.start(doc, tracer.carry(() -> {
+            try (PhaseTracer.Phase compile = tracer.phase(PhaseTracer.COMPILE)) {
+                return CompileAhead.compile(doc);
+            }
+        }));
+        try {
+            validate(doc);
+        } catch (RuntimeException e) {
+            task.cancel();
+            throw e;
+        }
+        try {
+            return task.join();
+        } catch (RuntimeException e) {
+            // validation should have caught it: still the client's input, so a 400, not a 500
+            LOG.warn("a validated request could not be compiled (validation gap)", e);
+            throw new StatusException(KubeStatus.failure(400, "BadRequest",
+                    "request could not be compiled: " + e.getMessage(), null));
+        }
+    }
+
+    private RequestDocument decode(byte[] body, Arrival arrival, MediaType type) {
         try (PhaseTracer.Phase decode = tracer.phase(PhaseTracer.DECODE)) {
             if (isYaml(type)) {
                 arrival.await(body.length);
-                doc = codec.readYaml(body);
-            } else {
-                doc = codec.readJson(body, arrival);
+                return codec.readYaml(body);
             }
+            return codec.readJson(body, arrival);
         } catch (DecodeException e) {
             List<KubeStatus.StatusCause> causes = e.field() == null ? null
                     : List.of(new KubeStatus.StatusCause("FieldValueTypeInvalid", e.getMessage(), e.field()));
             throw new StatusException(KubeStatus.failure(400, "BadRequest", e.getMessage(), causes));
         }
+    }
+
+    private void validate(RequestDocument doc) {
         Causes causes;
         try (PhaseTracer.Phase validate = tracer.phase(PhaseTracer.VALIDATE)) {
             causes = validator.validate(doc);
         }
         if (!causes.isEmpty()) {
             throw new StatusException(invalid(causes));
-        }
-        return doc;
-    }
-
-    /** Compiles a validated document into the core request. */
-    public DecisionRequest compile(RequestDocument doc) {
-        try (PhaseTracer.Phase compile = tracer.phase(PhaseTracer.COMPILE)) {
-            return KubeMapper.toDecisionRequest(doc, CelSelectors.shared()::compile);
-        } catch (RuntimeException e) {
-            // validation should have caught it: still the client's input, so a 400, not a 500
-            LOG.warn("a validated request could not be compiled (validation gap)", e);
-            throw new StatusException(KubeStatus.failure(400, "BadRequest",
-                    "request could not be compiled: " + e.getMessage(), null));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.muster.adapter.grpc;
 
+import dev.muster.adapter.validation.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.decision.DecisionEngine;
@@ -28,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DecisionGrpcServiceDeadlineTest {
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final DecisionGrpcService service = new DecisionGrpcService(new DecisionEngine(EngineConfig.DEFAULT),
-            new RequestValidator(ValidationLimits.DEFAULT), null, meters);
+            new RequestValidator(ValidationLimits.DEFAULT), null, meters, CompileAhead.OFF);
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
 
     private static final class Recorder implements StreamObserver<DecideResponse> {

@@ -1,0 +1,85 @@
+package dev.muster.adapter.rest;
+
+import dev.muster.adapter.kube.Arrival;
+import dev.muster.adapter.kube.KubeCodec;
+import dev.muster.adapter.metrics.PhaseTracer;
+import dev.muster.adapter.rest.error.StatusException;
+import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.validation.RequestValidator;
+import dev.muster.adapter.validation.ValidationLimits;
+import dev.muster.core.decision.DecisionEngine;
+import dev.muster.core.decision.DecisionRequest;
+import dev.muster.core.decision.EngineConfig;
+import jakarta.ws.rs.core.MediaType;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A decision compiled by a helper while it is validated answers byte for byte as one compiled after validation, and
+ * a request validation refuses is refused the same way, whatever its compilation would have done.
+ */
+class CompileAheadPipelineTest {
+    private static final CompileAhead HELPER = new CompileAhead(1, 0);
+    private static final DecisionEngine ENGINE = new DecisionEngine(EngineConfig.DEFAULT);
+
+    @AfterAll
+    static void close() {
+        HELPER.close();
+    }
+
+    private static RequestPipeline pipeline(CompileAhead ahead) {
+        return new RequestPipeline(new KubeCodec(KubeCodec.Limits.DEFAULT),
+                new RequestValidator(ValidationLimits.DEFAULT), PhaseTracer.OFF, ahead);
+    }
+
+    private static String decide(RequestPipeline pipeline, byte[] body) throws IOException {
+        CompileAhead.Compiled c = pipeline.readCompiled(body, Arrival.WHOLE, MediaType.APPLICATION_JSON_TYPE);
+        DecisionRequest r = c.request();
+        return new String(DecisionResource.WRITER.writeValueAsBytes(DecisionResponse.of(
+                ENGINE.decide(c.snapshot(), r.podGroups(), r.options(), () -> false))), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void everyGoldenRequestDecidesTheSameWithAndWithoutTheHelper() throws IOException {
+        List<Path> requests;
+        try (Stream<Path> cases = Files.list(Path.of("src", "test", "resources", "golden"))) {
+            requests = cases.map(c -> c.resolve("request.json")).filter(Files::isRegularFile).sorted().toList();
+        }
+        assertThat(requests).hasSizeGreaterThan(50);
+        RequestPipeline ahead = pipeline(HELPER);
+        RequestPipeline after = pipeline(CompileAhead.OFF);
+        for (Path request : requests) {
+            byte[] body = Files.readAllBytes(request);
+            String expected = decide(after, body);
+            assertThat(decide(ahead, body)).as(request.getParent().getFileName().toString()).isEqualTo(expected);
+            assertThat(expected).contains("\"decisions\"");
+        }
+    }
+
+    @Test
+    void aRequestThatBreaksARuleIsRefusedWithItsCausesEvenWhenItsCompilationFails() {
+        // "abc" is not a quantity: validation names the field, and compiling it would throw
+        String body = """
+                {"snapshot": {"nodes": [{"metadata": {"name": "n1"},
+                  "status": {"allocatable": {"cpu": "abc", "memory": "8Gi", "pods": "110"}}}]}}""";
+        for (RequestPipeline p : List.of(pipeline(HELPER), pipeline(CompileAhead.OFF))) {
+            assertThatThrownBy(() -> p.readCompiled(body.getBytes(StandardCharsets.UTF_8), Arrival.WHOLE,
+                    MediaType.APPLICATION_JSON_TYPE))
+                    .isInstanceOfSatisfying(StatusException.class, e -> {
+                        assertThat(e.status().code()).isEqualTo(422);
+                        assertThat(e.status().details().causes()).anySatisfy(cause ->
+                                assertThat(cause.field()).isEqualTo("snapshot.nodes[0].status.allocatable[cpu]"));
+                    });
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.muster.adapter.validation;
+
+import dev.muster.adapter.kube.RequestDocument;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Who compiles a request, when, and what the caller sees of it. */
+class CompileAheadTest {
+    private final List<CompileAhead> opened = new ArrayList<>();
+
+    @AfterEach
+    void close() {
+        opened.forEach(CompileAhead::close);
+    }
+
+    private CompileAhead ahead(int threads, int threshold) {
+        CompileAhead a = new CompileAhead(threads, threshold);
+        opened.add(a);
+        return a;
+    }
+
+    /** A document of {@code nodes} nodes and no pods: only its size matters here. */
+    private static RequestDocument doc(int nodes) {
+        return new RequestDocument(new RequestDocument.Snapshot(Collections.nCopies(nodes, null), null, null, null,
+                null, null, null, null, null, null, null, null, null), null, null);
+    }
+
+    @Test
+    void aLargeRequestIsCompiledByAHelperAndASmallOneByTheCaller() throws Exception {
+        CompileAhead ahead = ahead(1, 10);
+        AtomicReference<String> large = new AtomicReference<>();
+        CountDownLatch ran = new CountDownLatch(1);
+        CompileAhead.Task task = ahead.start(doc(10), () -> {
+            large.set(Thread.currentThread().getName());
+            ran.countDown();
+            return null;
+        });
+        assertThat(ran.await(30, TimeUnit.SECONDS)).as("the helper ran it before join").isTrue();
+        task.join();
+        assertThat(large.get()).startsWith("muster-compile-");
+
+        AtomicReference<String> small = new AtomicReference<>();
+        ahead.start(doc(9), () -> {
+            small.set(Thread.currentThread().getName());
+            return null;
+        }).join();
+        assertThat(small.get()).isEqualTo(Thread.currentThread().getName());
+    }
+
+    @Test
+    void whenEveryHelperIsBusyTheCallerCompilesItself() throws Exception {
+        CompileAhead ahead = ahead(1, 0);
+        CountDownLatch hold = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(1);
+        CompileAhead.Task first = ahead.start(doc(1), () -> {
+            started.countDown();
+            hold.await();
+            return null;
+        });
+        assertThat(started.await(30, TimeUnit.SECONDS)).isTrue();
+        AtomicReference<String> second = new AtomicReference<>();
+        ahead.start(doc(1), () -> {
+            second.set(Thread.currentThread().getName());
+            return null;
+        }).join();
+        assertThat(second.get()).isEqualTo(Thread.currentThread().getName());
+        hold.countDown();
+        first.join();
+    }
+
+    @Test
+    void offCompilesEverythingOnTheCallersThreadAtJoin() {
+        AtomicInteger runs = new AtomicInteger();
+        AtomicReference<String> thread = new AtomicReference<>();
+        CompileAhead.Task task = CompileAhead.OFF.start(doc(1_000_000), () -> {
+            runs.incrementAndGet();
+            thread.set(Thread.currentThread().getName());
+            return null;
+        });
+        assertThat(runs).hasValue(0);
+        task.join();
+        task.join();
+        assertThat(runs).as("once, however often joined").hasValue(1);
+        assertThat(thread.get()).isEqualTo(Thread.currentThread().getName());
+    }
+
+    @Test
+    void aCancelledCompilationThatHasNotStartedNeverRuns() {
+        AtomicInteger runs = new AtomicInteger();
+        CompileAhead.Task task = CompileAhead.OFF.start(doc(1), () -> {
+            runs.incrementAndGet();
+            return null;
+        });
+        task.cancel();
+        assertThatThrownBy(task::join).isInstanceOf(IllegalStateException.class).hasMessageContaining("cancelled");
+        assertThat(runs).hasValue(0);
+    }
+
+    @Test
+    void whatTheCompilationThrowsReachesTheCallerAsItIs() {
+        IllegalArgumentException thrown = new IllegalArgumentException("not a quantity: abc");
+        for (CompileAhead ahead : List.of(ahead(1, 0), CompileAhead.OFF)) {
+            CompileAhead.Task task = ahead.start(doc(1), () -> {
+                throw thrown;
+            });
+            assertThatThrownBy(task::join).isSameAs(thrown);
+        }
+    }
+
+    @Test
+    void limitsAreChecked() {
+        assertThatThrownBy(() -> new CompileAhead(-1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new CompileAhead(1, -1)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(CompileAhead.size(doc(7))).isEqualTo(7);
+    }
+}

@@ -50,8 +50,8 @@ final class ExtendedRequests {
     private static List<ExtendedRequest> add(List<ExtendedRequest> out, Kube.Container c, int index,
                                              boolean shortLived) {
         Kube.Resources r = c.resources();
-        if (r == null) {
-            return out;
+        if (r == null || (!anyExtended(r.requests()) && !anyExtended(r.limits()))) {
+            return out; // nearly every container: no sorted key set to build
         }
         TreeSet<String> keys = new TreeSet<>();
         if (r.requests() != null) {
@@ -79,6 +79,17 @@ final class ExtendedRequests {
             keyIndex++;
         }
         return out;
+    }
+
+    private static boolean anyExtended(Map<String, Qty> m) {
+        if (m != null) {
+            for (String key : m.keySet()) {
+                if (isExtended(key)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static Qty value(Map<String, Qty> m, String key) {

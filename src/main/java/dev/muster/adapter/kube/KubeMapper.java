@@ -29,6 +29,7 @@ import dev.muster.core.model.TopologySpreadConstraint;
 import dev.muster.core.model.WeightedPodAffinityTerm;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -145,13 +146,62 @@ public final class KubeMapper {
     }
 
     /**
-     * What consecutive pods of one compilation usually have in common and compile to equal immutable values:
-     * their tolerations (most pods carry the same default not-ready/unreachable tolerations). Reusing the
-     * previous pod's compiled list when the raw list is equal saves allocating the same objects 50,000 times.
+     * What pods of one compilation usually have in common and compile to equal immutable values: their tolerations
+     * (most pods carry the same default not-ready/unreachable tolerations; the previous pod's compiled list is reused
+     * when the raw list is equal) and their affinity (the pods of one Deployment share it). Reusing saves allocating
+     * the same objects 50,000 times, and pods sharing one affinity object let the engine's indexes of pod terms find
+     * a term by identity instead of hashing it again for every pod.
      */
     private static final class Shared {
+        /** Distinct affinities kept per compilation at most (a bound on the table, not on correctness). */
+        private static final int MAX_AFFINITIES = 4096;
         private List<Kube.Toleration> tolerationsIn;
         private List<Toleration> tolerationsOut;
+        private final Map<Kube.Affinity, Affinity> affinities = new HashMap<>();
+
+        /** The pod's affinity, shared with earlier pods whose raw affinity is equal when it does not read labels. */
+        Affinity affinity(Kube.Affinity a, Map<String, String> podLabels) {
+            if (a == null) {
+                return Affinity.NONE;
+            }
+            if (readsPodLabels(a.podAffinity()) || readsPodLabels(a.podAntiAffinity())) {
+                return KubeMapper.affinity(a, podLabels); // matchLabelKeys: the pod's own labels join the terms
+            }
+            Affinity known = affinities.get(a);
+            if (known == null) {
+                known = KubeMapper.affinity(a, podLabels);
+                if (affinities.size() < MAX_AFFINITIES) {
+                    affinities.put(a, known);
+                }
+            }
+            return known;
+        }
+
+        private static boolean readsPodLabels(Kube.PodAffinity pa) {
+            if (pa == null) {
+                return false;
+            }
+            if (pa.requiredDuringSchedulingIgnoredDuringExecution() != null) {
+                for (Kube.PodAffinityTerm t : pa.requiredDuringSchedulingIgnoredDuringExecution()) {
+                    if (readsPodLabels(t)) {
+                        return true;
+                    }
+                }
+            }
+            if (pa.preferredDuringSchedulingIgnoredDuringExecution() != null) {
+                for (Kube.WeightedPodAffinityTerm t : pa.preferredDuringSchedulingIgnoredDuringExecution()) {
+                    if (readsPodLabels(t.podAffinityTerm())) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        private static boolean readsPodLabels(Kube.PodAffinityTerm t) {
+            return t != null && ((t.matchLabelKeys() != null && !t.matchLabelKeys().isEmpty())
+                    || (t.mismatchLabelKeys() != null && !t.mismatchLabelKeys().isEmpty()));
+        }
     }
 
     private static Pod pod(Kube.Pod p, Shared shared, GangMapper gangs) {
@@ -174,7 +224,8 @@ public final class KubeMapper {
         }
         return new Pod(ref, m.uid(), labels, created, spec.nodeName(), phase, spec.schedulerName(),
                 EffectiveRequests.of(spec), spec.priority(), spec.priorityClassName(), spec.preemptionPolicy(),
-                spec.nodeSelector(), affinity(spec.affinity(), labels), tolerations(spec.tolerations(), shared),
+                spec.nodeSelector(), shared == null ? affinity(spec.affinity(), labels)
+                        : shared.affinity(spec.affinity(), labels), tolerations(spec.tolerations(), shared),
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
                 gates(spec.schedulingGates()), group, claims(spec.resourceClaims()), nominated, terminating,
                 claimStatuses(p.status() == null ? null : p.status().resourceClaimStatuses()), role,

@@ -126,4 +126,27 @@ class KubeMapperTest {
                 + "}}]}}").replace('\'', '"').getBytes(StandardCharsets.UTF_8)).snapshot().pods().get(0)).tolerations())
                 .containsExactly(notReady);
     }
+
+    @Test
+    void podsWithEqualAffinityShareOneObjectUnlessTheirTermsReadTheirOwnLabels() throws Exception {
+        String anti = "'affinity':{'podAntiAffinity':{'requiredDuringSchedulingIgnoredDuringExecution':[{'labelSelector':"
+                + "{'matchLabels':{'app':'web'}},'topologyKey':'kubernetes.io/hostname'%s}]}}";
+        String keys = ",'matchLabelKeys':['pod-template-hash']";
+        DecisionRequest r = decode("{'snapshot':{'pods':["
+                + pod("a", "h1", "default", anti.formatted("")) + "," + pod("b", "h2", "other", anti.formatted("")) + ","
+                + pod("c", "h1", "default", anti.formatted(keys)) + "," + pod("d", "h2", "default", anti.formatted(keys))
+                + "]}}");
+        List<Pod> pods = r.cluster().pods();
+        assertThat(pods.get(1).affinity()).as("equal raw affinity, another namespace").isSameAs(pods.get(0).affinity());
+        assertThat(pods.get(2).affinity()).isNotSameAs(pods.get(3).affinity());
+        assertThat(pods.get(2).affinity().requiredPodAntiAffinity().get(0).labelSelector().matchExpressions())
+                .extracting(LabelSelector.Requirement::values).containsExactly(List.of("h1"));
+        assertThat(pods.get(3).affinity().requiredPodAntiAffinity().get(0).labelSelector().matchExpressions())
+                .extracting(LabelSelector.Requirement::values).containsExactly(List.of("h2"));
+    }
+
+    private static String pod(String name, String hash, String namespace, String affinity) {
+        return "{'metadata':{'name':'" + name + "','namespace':'" + namespace + "','labels':{'app':'web',"
+                + "'pod-template-hash':'" + hash + "'}},'spec':{'containers':[{'name':'c'}]," + affinity + "}}";
+    }
 }

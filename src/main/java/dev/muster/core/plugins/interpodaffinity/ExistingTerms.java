@@ -10,9 +10,11 @@ import dev.muster.core.model.WeightedPodAffinityTerm;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -33,12 +35,17 @@ final class ExistingTerms implements PodIndex {
     static final class Entry {
         final ResolvedTerm term;
         final int kind;
+        final int weight;
+        /** The owner's namespace when the term names none (it then selects in that namespace), else null. */
+        final String ownerNamespace;
         /** Domain value of the term's topology key → pods carrying the term in that domain (may drop to 0). */
         final Map<String, long[]> byValue = new LinkedHashMap<>();
 
-        Entry(ResolvedTerm term, int kind) {
+        Entry(ResolvedTerm term, int kind, int weight, String ownerNamespace) {
             this.term = term;
             this.kind = kind;
+            this.weight = weight;
+            this.ownerNamespace = ownerNamespace;
         }
     }
 
@@ -47,6 +54,13 @@ final class ExistingTerms implements PodIndex {
     }
 
     private final Map<Key, Entry> entries = new HashMap<>();
+    /**
+     * The entry last found for a term object: pods compiled from equal specs share their term objects, so the
+     * 50,000 pods of a few Deployments find their entries without hashing a term each.
+     */
+    private final Map<PodAffinityTerm, Entry> byInstance = new IdentityHashMap<>();
+    /** Term objects remembered at most (pods whose terms are not shared would only fill the table). */
+    private static final int MAX_INSTANCES = 1 << 16;
     private final Map<String, Map<String, List<Entry>>> byFirstLabel = new HashMap<>();
     private final List<Entry> withoutMatchLabels = new ArrayList<>();
 
@@ -86,12 +100,19 @@ final class ExistingTerms implements PodIndex {
             return; // a node without the key is in no domain of it: the term counts nowhere
         }
         boolean ownNamespace = t.namespaces().isEmpty() && t.namespaceSelector() == null;
-        Key key = new Key(kind, t, weight, ownNamespace ? owner.ref().namespace() : null);
-        Entry e = entries.get(key);
-        if (e == null) {
-            e = new Entry(ResolvedTerm.of(owner, t, weight), kind);
-            entries.put(key, e);
-            register(e);
+        String namespace = ownNamespace ? owner.ref().namespace() : null;
+        Entry e = byInstance.get(t);
+        if (e == null || e.kind != kind || e.weight != weight || !Objects.equals(e.ownerNamespace, namespace)) {
+            Key key = new Key(kind, t, weight, namespace);
+            e = entries.get(key);
+            if (e == null) {
+                e = new Entry(ResolvedTerm.of(owner, t, weight), kind, weight, namespace);
+                entries.put(key, e);
+                register(e);
+            }
+            if (byInstance.size() < MAX_INSTANCES) {
+                byInstance.put(t, e);
+            }
         }
         e.byValue.computeIfAbsent(value, v -> new long[1])[0] += delta;
     }

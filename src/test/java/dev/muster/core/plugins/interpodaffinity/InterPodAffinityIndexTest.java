@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The plugin's per-snapshot indexes are kept current by assume, forget and rollback: after any such sequence,
  * every Filter verdict and normalized score equals the one computed on a fresh snapshot where the same pods are
  * simply bound to the same nodes (so the indexes are built from scratch). Seeded random clusters with every kind of
- * term, selectors with and without matchLabels, and namespaces.
+ * term, selectors with and without matchLabels, namespaces, and term objects shared between pods.
  */
 class InterPodAffinityIndexTest {
     private static final String ZONE = "topology.kubernetes.io/zone";
@@ -35,6 +35,16 @@ class InterPodAffinityIndexTest {
     private static final String[] APPS = {"web", "db", "cache"};
     private static final String[] NAMESPACES = {"default", "other"};
     private static final int NODES = 6;
+    private static final List<PodAffinityTerm> SHARED_TERMS = sharedTerms();
+
+    private static List<PodAffinityTerm> sharedTerms() {
+        Random rnd = new Random(42);
+        List<PodAffinityTerm> out = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            out.add(randomTerm(rnd));
+        }
+        return List.copyOf(out);
+    }
 
     static Stream<Long> seeds() {
         return IntStream.range(0, 150).mapToObj(i -> 7_000L + i);
@@ -134,7 +144,9 @@ class InterPodAffinityIndexTest {
         }
         int terms = rnd.nextInt(3);
         for (int i = 0; i < terms; i++) {
-            PodAffinityTerm t = randomTerm(rnd);
+            // half the terms are objects shared between pods (as pods compiled from one spec share theirs), in
+            // other namespaces and as other kinds of term too: the index finds entries by object first
+            PodAffinityTerm t = rnd.nextBoolean() ? SHARED_TERMS.get(rnd.nextInt(SHARED_TERMS.size())) : randomTerm(rnd);
             switch (rnd.nextInt(4)) {
                 case 0 -> p.podAffinity(t);
                 case 1 -> p.podAntiAffinity(t);

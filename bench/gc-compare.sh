@@ -5,12 +5,16 @@
 # large request, one request in flight at a time, so host load drifts hit every configuration alike.
 # Per configuration and endpoint: median, p90, p90/median; decide/validate (medians); GC count and time per request
 # (jstat over the measured rounds); server CPU per request (/proc/<pid>/stat); peak RSS.
-#   bench/gc-compare.sh    env: PORT (18080) ROUNDS (30) WARM (5) SHAPE (large) CONFIGS (below: "name=flags;...")
+# ORDER=vd posts the validation first in each pair: where a collection falls within the requests moves with it.
+#   bench/gc-compare.sh    env: PORT (18080) ROUNDS (30) WARM (5) SHAPE (large) ORDER (dv) CONFIGS ("name=flags;...")
 source "$(dirname "$0")/common.sh"
-PORT="${PORT:-18080}"; ROUNDS="${ROUNDS:-30}"; WARM="${WARM:-5}"; SHAPE="${SHAPE:-large}"
+PORT="${PORT:-18080}"; ROUNDS="${ROUNDS:-30}"; WARM="${WARM:-5}"; SHAPE="${SHAPE:-large}"; ORDER="${ORDER:-dv}"
 HEAP="${HEAP:--Xmx1536m}"   # 75 % of the Deployment's 2 GiB memory limit
 CONTAINER="-XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:GCTimeRatio=4 -XX:AdaptiveSizePolicyWeight=90"
-CONFIGS="${CONFIGS:-image-default=$CONTAINER $HEAP;parallel=-XX:+UseParallelGC $HEAP;g1=-XX:+UseG1GC $HEAP;g1-new40=-XX:+UseG1GC -XX:+UnlockExperimentalVMOptions -XX:G1NewSizePercent=40 $HEAP;g1-xmn640=-XX:+UseG1GC -Xmn640m $HEAP}"
+# k8s/deployment.yaml's flags after run-java.sh's: the image's ParallelGC values, the heap committed at its maximum
+# (InitialRAMPercentage = MaxRAMPercentage), a fixed 1 GiB young generation with 256 MiB survivor spaces
+DEPLOYMENT="$CONTAINER -XX:MinHeapFreeRatio=0 -XX:MaxHeapFreeRatio=100 -XX:GCTimeRatio=99 -XX:AdaptiveSizePolicyWeight=10 -Xms${HEAP#-Xmx} -Xmn1g -XX:SurvivorRatio=2 -XX:-UseAdaptiveSizePolicy"
+CONFIGS="${CONFIGS:-deployment=$DEPLOYMENT $HEAP;image-default=$CONTAINER $HEAP;parallel=-XX:+UseParallelGC $HEAP;g1=-XX:+UseG1GC $HEAP;g1-new40=-XX:+UseG1GC -XX:+UnlockExperimentalVMOptions -XX:G1NewSizePercent=40 $HEAP;g1-xmn640=-XX:+UseG1GC -Xmn640m $HEAP}"
 BODY="$REQ/$SHAPE.json"; JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
 G="$OUT/gc-compare"; mkdir -p "$G"
 [[ -f "$JAR" ]] || (cd "$ROOT" && $MVN package -Dmaven.test.skip=true)
@@ -46,8 +50,13 @@ for r in $(seq 1 $((WARM + ROUNDS))); do
   fi
   for j in $(seq 0 $((K - 1))); do
     i=$(( (j + r) % K ))
-    read -r dc dt < <(post "${PORTS[$i]}" /v1/decisions)
-    read -r vc vt < <(post "${PORTS[$i]}" /v1/validations)
+    if [[ "$ORDER" == vd ]]; then
+      read -r vc vt < <(post "${PORTS[$i]}" /v1/validations)
+      read -r dc dt < <(post "${PORTS[$i]}" /v1/decisions)
+    else
+      read -r dc dt < <(post "${PORTS[$i]}" /v1/decisions)
+      read -r vc vt < <(post "${PORTS[$i]}" /v1/validations)
+    fi
     [[ "$dc" == 200 && "$vc" == 200 ]] || { FAIL=$((FAIL + 1)); echo "round $r ${NAMES[$i]}: decide $dc validate $vc" >&2; }
     if (( r > WARM )); then echo "$dt" >>"$G/${NAMES[$i]}-decide.txt"; echo "$vt" >>"$G/${NAMES[$i]}-validate.txt"; fi
   done

@@ -7,6 +7,7 @@ import dev.muster.core.dra.DeviceAttribute;
 import dev.muster.core.dra.DeviceClass;
 import dev.muster.core.dra.DeviceSelector;
 import dev.muster.core.dra.DraObjects;
+import dev.muster.core.dra.FrozenMap;
 import dev.muster.core.dra.OpaqueConfig;
 import dev.muster.core.dra.ResourceClaim;
 import dev.muster.core.dra.ResourceClaimSpec;
@@ -15,6 +16,7 @@ import dev.muster.core.dra.ResourceSlice;
 import dev.muster.core.model.NodeSelectorTerm;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +30,16 @@ import java.util.function.Function;
  */
 public final class DraMapper {
     private final Function<String, DeviceSelector> selectors;
+    /** Distinct attribute and capacity maps kept per mapper at most (a bound on the tables, not on correctness). */
+    private static final int MAX_SHARED = 4096;
+    /**
+     * Devices that look alike share their attribute and capacity maps: 40,000 GPUs of a few models are a few maps,
+     * which the allocator then compares and hashes by reference.
+     */
+    private final Map<Map<String, KubeDra.Attribute>, FrozenMap<String, DeviceAttribute>> sharedAttributes =
+            new HashMap<>();
+    private final Map<Map<String, KubeDra.Capacity>, FrozenMap<String, Device.Capacity>> sharedCapacity =
+            new HashMap<>();
 
     /** @param selectors compiles a CEL device selector (validation has already proved that it compiles) */
     public DraMapper(Function<String, DeviceSelector> selectors) {
@@ -127,16 +139,17 @@ public final class DraMapper {
         return out;
     }
 
-    private static Device device(KubeDra.Device d) {
-        Map<String, DeviceAttribute> attributes = new LinkedHashMap<>();
-        if (d.attributes() != null) {
-            d.attributes().forEach((name, a) -> attributes.put(name, attribute(a)));
-        }
-        Map<String, Device.Capacity> capacity = new LinkedHashMap<>();
-        if (d.capacity() != null) {
-            d.capacity().forEach((name, c) -> capacity.put(name, new Device.Capacity(c.value().text(),
-                    policy(c.requestPolicy()))));
-        }
+    private Device device(KubeDra.Device d) {
+        FrozenMap<String, DeviceAttribute> attributes = shared(sharedAttributes, d.attributes(), in -> {
+            Map<String, DeviceAttribute> out = new LinkedHashMap<>();
+            in.forEach((name, a) -> out.put(name, attribute(a)));
+            return out;
+        });
+        FrozenMap<String, Device.Capacity> capacity = shared(sharedCapacity, d.capacity(), in -> {
+            Map<String, Device.Capacity> out = new LinkedHashMap<>();
+            in.forEach((name, c) -> out.put(name, new Device.Capacity(c.value().text(), policy(c.requestPolicy()))));
+            return out;
+        });
         List<Device.CounterConsumption> consumes = new ArrayList<>();
         for (KubeDra.CounterConsumption cc : nn(d.consumesCounters())) {
             consumes.add(new Device.CounterConsumption(cc.counterSet(), counters(cc.counters())));
@@ -149,6 +162,21 @@ public final class DraMapper {
                 Boolean.TRUE.equals(d.allowMultipleAllocations()), Boolean.TRUE.equals(d.bindsToNode()),
                 d.bindingConditions(), d.bindingFailureConditions(), blank(d.nodeName()), terms(d.nodeSelector()),
                 Boolean.TRUE.equals(d.allNodes()));
+    }
+
+    private static <K, V> FrozenMap<String, V> shared(Map<Map<String, K>, FrozenMap<String, V>> table,
+                                                      Map<String, K> in, Function<Map<String, K>, Map<String, V>> map) {
+        if (in == null || in.isEmpty()) {
+            return FrozenMap.copyOf(null);
+        }
+        FrozenMap<String, V> known = table.get(in);
+        if (known == null) {
+            known = FrozenMap.copyOf(map.apply(in));
+            if (table.size() < MAX_SHARED) {
+                table.put(in, known);
+            }
+        }
+        return known;
     }
 
     static DeviceAttribute attribute(KubeDra.Attribute a) {

@@ -34,8 +34,8 @@ public record Device(String name, Map<String, DeviceAttribute> attributes, Map<S
                      String nodeName, List<NodeSelectorTerm> nodeSelector, boolean allNodes) {
     public Device {
         Objects.requireNonNull(name, "name");
-        attributes = attributes == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(attributes));
-        capacity = capacity == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(capacity));
+        attributes = FrozenMap.copyOf(attributes);
+        capacity = FrozenMap.copyOf(capacity);
         consumesCounters = consumesCounters == null ? List.of() : List.copyOf(consumesCounters);
         taints = taints == null ? List.of() : List.copyOf(taints);
         bindingConditions = bindingConditions == null ? List.of() : List.copyOf(bindingConditions);

@@ -145,13 +145,26 @@ public final class DraIndex {
     private final List<Integer> sharedPools;
     private final Map<String, List<NodePool>> nodePools = new ConcurrentHashMap<>();
     private final Map<SelectorKey, Object> selectorResults = new ConcurrentHashMap<>();
-    private final Map<SelectorDevice, Integer> selectorDeviceIds = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicInteger nextSelectorDeviceId = new java.util.concurrent.atomic.AtomicInteger();
-    private final Map<AllocatedDevice, SelectorDevice> selectorDevices = new ConcurrentHashMap<>();
+    /** A number per distinct look; devices with one number give every selector the same verdict. */
+    private final Map<Look, Integer> lookIds = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger nextLookId = new java.util.concurrent.atomic.AtomicInteger();
+    private final Map<Look, SelectorDevice> selectorDevices = new ConcurrentHashMap<>();
     private final DeviceLedger.State allocated;
 
     /** A selector and what it sees of a device, by number: devices that look alike to selectors share verdicts. */
     private record SelectorKey(DeviceSelector selector, int device) {
+    }
+
+    /**
+     * Everything a selector sees of a device. Devices that look alike usually share their attribute and capacity maps
+     * ({@link FrozenMap}, shared by the request mapping), so this key hashes and compares by reference.
+     */
+    private record Look(String driver, Map<String, DeviceAttribute> attributes, Map<String, Device.Capacity> capacity,
+                        boolean allowMultipleAllocations) {
+        static Look of(PoolDevice d) {
+            Device device = d.device();
+            return new Look(d.id().driver(), device.attributes(), device.capacity(), device.allowMultipleAllocations());
+        }
     }
 
     private DraIndex(Collection<DeviceClass> classes, Collection<ResourceSlice> slices,
@@ -378,7 +391,7 @@ public final class DraIndex {
     boolean selects(DeviceSelector selector, PoolDevice d) {
         int id = d.selectorId;
         if (id < 0) {
-            id = selectorDeviceIds.computeIfAbsent(selectorDevice(d), k -> nextSelectorDeviceId.getAndIncrement());
+            id = lookIds.computeIfAbsent(Look.of(d), k -> nextLookId.getAndIncrement());
             d.selectorId = id;
         }
         SelectorKey key = new SelectorKey(selector, id);
@@ -399,17 +412,17 @@ public final class DraIndex {
         return (Boolean) cached;
     }
 
-    /** What selectors see of a device: names without a domain are filed under the driver. */
+    /** What selectors see of a device: names without a domain are filed under the driver. Built once per look. */
     SelectorDevice selectorDevice(PoolDevice d) {
-        return selectorDevices.computeIfAbsent(d.id(), k -> {
-            String driver = d.id().driver();
-            Map<String, Map<String, DeviceAttribute>> attrs = byDomain(d.device().attributes(), driver, v -> v);
-            Map<String, Map<String, BigDecimal>> caps = byDomain(d.device().capacity(), driver,
+        return selectorDevices.computeIfAbsent(Look.of(d), look -> {
+            String driver = look.driver();
+            Map<String, Map<String, DeviceAttribute>> attrs = byDomain(look.attributes(), driver, v -> v);
+            Map<String, Map<String, BigDecimal>> caps = byDomain(look.capacity(), driver,
                     c -> Quantity.exact(c.value()));
             attrs.replaceAll((x, m) -> Collections.unmodifiableMap(m));
             caps.replaceAll((x, m) -> Collections.unmodifiableMap(m));
             return new SelectorDevice(driver, Collections.unmodifiableMap(attrs), Collections.unmodifiableMap(caps),
-                    d.device().allowMultipleAllocations());
+                    look.allowMultipleAllocations());
         });
     }
 

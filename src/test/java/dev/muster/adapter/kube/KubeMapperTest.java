@@ -149,4 +149,19 @@ class KubeMapperTest {
         return "{'metadata':{'name':'" + name + "','namespace':'" + namespace + "','labels':{'app':'web',"
                 + "'pod-template-hash':'" + hash + "'}},'spec':{'containers':[{'name':'c'}]," + affinity + "}}";
     }
+
+    @Test
+    void devicesThatLookAlikeShareTheirAttributeAndCapacityMaps() throws Exception {
+        String slice = "{'metadata':{'name':'%s'},'spec':{'driver':'gpu.example.com','nodeName':'%s','pool':{'name':'%s',"
+                + "'generation':1,'resourceSliceCount':1},'devices':[{'name':'gpu-0','attributes':{'model':{'string':'%s'}},"
+                + "'capacity':{'memory':{'value':'80Gi'}}}]}}";
+        DecisionRequest r = decode("{'snapshot':{'resourceSlices':[" + slice.formatted("s1", "n1", "n1", "a100") + ","
+                + slice.formatted("s2", "n2", "n2", "a100") + "," + slice.formatted("s3", "n3", "n3", "h100") + "]}}");
+        List<dev.muster.core.dra.Device> devices = r.dra().resourceSlices().stream().map(s -> s.devices().get(0)).toList();
+        assertThat(devices.get(1).attributes()).isSameAs(devices.get(0).attributes());
+        assertThat(devices.get(2).attributes()).isNotSameAs(devices.get(0).attributes())
+                .containsEntry("model", new dev.muster.core.dra.DeviceAttribute.StringValue("h100"));
+        assertThat(devices.get(2).capacity()).isSameAs(devices.get(0).capacity());
+        assertThat(devices.get(0).capacity().get("memory").value()).isEqualTo("80Gi");
+    }
 }

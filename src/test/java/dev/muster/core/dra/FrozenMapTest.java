@@ -1,0 +1,51 @@
+package dev.muster.core.dra;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A frozen map is a map like any other to its readers: equal to equal maps, same hash, in order, unchangeable. */
+class FrozenMapTest {
+    @Test
+    void equalsAndHashAsAnyMapWithTheSameEntries() {
+        Map<String, DeviceAttribute> raw = new LinkedHashMap<>();
+        raw.put("model", new DeviceAttribute.StringValue("a100"));
+        raw.put("index", new DeviceAttribute.IntValue(3L));
+        FrozenMap<String, DeviceAttribute> frozen = FrozenMap.copyOf(raw);
+        Map<String, DeviceAttribute> other = new HashMap<>(raw);
+        assertThat(frozen).isEqualTo(other);
+        assertThat(other).isEqualTo(frozen);
+        assertThat(frozen.hashCode()).isEqualTo(other.hashCode()).isEqualTo(frozen.hashCode());
+        assertThat(frozen.keySet()).containsExactly("model", "index");
+        other.put("index", new DeviceAttribute.IntValue(4L));
+        assertThat(frozen).isNotEqualTo(other);
+        assertThat(frozen).isNotEqualTo(FrozenMap.copyOf(other));
+    }
+
+    @Test
+    void aCopyOfAFrozenMapIsItselfAndTheSourceCannotChangeIt() {
+        Map<String, String> raw = new LinkedHashMap<>(Map.of("a", "1"));
+        FrozenMap<String, String> frozen = FrozenMap.copyOf(raw);
+        assertThat(FrozenMap.copyOf(frozen)).isSameAs(frozen);
+        raw.put("b", "2");
+        assertThat(frozen).containsOnlyKeys("a");
+        assertThatThrownBy(() -> frozen.put("c", "3")).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> frozen.entrySet().clear()).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(FrozenMap.copyOf(null)).isEmpty();
+        assertThat(FrozenMap.copyOf(Map.of())).isSameAs(FrozenMap.copyOf(null));
+    }
+
+    @Test
+    void devicesKeepAFrozenMapAsGiven() {
+        FrozenMap<String, DeviceAttribute> attributes = FrozenMap.copyOf(Map.of("model", new DeviceAttribute.StringValue("a")));
+        Device a = Device.of("gpu-0", attributes, null);
+        Device b = Device.of("gpu-0", new HashMap<>(attributes), null);
+        assertThat(a.attributes()).isSameAs(attributes);
+        assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
+    }
+}

@@ -272,14 +272,15 @@ public final class ClaimBook {
             ints[n++] = intern(p.pool().driver);
             ints[n++] = p.pool().incomplete ? 1 : 0;
             ints[n++] = p.pool().invalid() ? 1 : 0;
-            for (ResourceSlice s : p.slices()) {
+            for (int k = 0; k < p.slices().size(); k++) {
+                ResourceSlice s = p.slices().get(k);
                 ints = grow(ints, n + 1 + s.devices().size());
                 ints[n++] = intern(s.devices());
-                for (Device d : s.devices()) {
-                    AllocatedDevice id = new AllocatedDevice(p.pool().driver, p.pool().name, d.name());
+                for (DraIndex.PoolDevice pd : p.devices().get(k)) {
+                    AllocatedDevice id = pd.id();
                     int holders = ledger.holders(id);
                     ints[n++] = holders;
-                    if (holders > 0 && d.allowMultipleAllocations()) {
+                    if (holders > 0 && pd.device().allowMultipleAllocations()) {
                         if (shares == null) {
                             shares = new ArrayList<>();
                         }

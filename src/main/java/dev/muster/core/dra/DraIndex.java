@@ -44,7 +44,10 @@ public final class DraIndex {
         final boolean hasBindingConditions;
         /** counter set → counter → total. */
         final Map<String, Map<String, BigDecimal>> counterSets;
-        final Map<String, PoolDevice> devicesByName;
+        /** Each slice's devices, aligned with {@link #slices} and with the slice's {@code devices}. */
+        final List<PoolDevice[]> sliceDevices;
+        /** By name, built on first lookup: most pools are only walked, never looked up by name. */
+        private volatile Map<String, PoolDevice> devicesByName;
         /** Position in the index's pool order (set once the pools are sorted). */
         int ordinal;
 
@@ -53,27 +56,58 @@ public final class DraIndex {
             this.name = name;
             this.slices = slices;
             this.incomplete = incomplete;
-            Map<String, PoolDevice> byName = new HashMap<>();
-            String invalid = null;
             boolean binding = false;
+            int total = 0;
             Map<String, Map<String, BigDecimal>> sets = new LinkedHashMap<>();
+            List<PoolDevice[]> perSlice = new ArrayList<>(slices.size());
             for (ResourceSlice s : slices) {
                 for (ResourceSlice.CounterSet cs : s.sharedCounters()) {
                     Map<String, BigDecimal> counters = sets.computeIfAbsent(cs.name(), k -> new LinkedHashMap<>());
                     cs.counters().forEach((k, v) -> counters.put(k, Quantity.exact(v)));
                 }
-                for (Device d : s.devices()) {
+                List<Device> devices = s.devices();
+                PoolDevice[] pds = new PoolDevice[devices.size()];
+                for (int i = 0; i < pds.length; i++) {
+                    Device d = devices.get(i);
                     binding |= !d.bindingConditions().isEmpty();
-                    PoolDevice pd = new PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this);
-                    if (byName.putIfAbsent(d.name(), pd) != null && invalid == null) {
-                        invalid = "duplicate device name " + d.name();
+                    pds[i] = new PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this);
+                }
+                perSlice.add(pds);
+                total += pds.length;
+            }
+            this.sliceDevices = List.copyOf(perSlice);
+            String duplicate = duplicateName(perSlice, total);
+            this.invalidReason = duplicate == null ? null : "duplicate device name " + duplicate;
+            this.hasBindingConditions = binding;
+            this.counterSets = sets;
+        }
+
+        /** The first device name seen twice in the pool, or null. */
+        private static String duplicateName(List<PoolDevice[]> perSlice, int total) {
+            Set<String> seen = new HashSet<>(total * 2);
+            for (PoolDevice[] a : perSlice) {
+                for (PoolDevice pd : a) {
+                    if (!seen.add(pd.device().name())) {
+                        return pd.device().name();
                     }
                 }
             }
-            this.invalidReason = invalid;
-            this.hasBindingConditions = binding;
-            this.counterSets = sets;
-            this.devicesByName = byName;
+            return null;
+        }
+
+        /** The pool's device of this name (the first one, should the pool repeat a name), or null. */
+        PoolDevice device(String deviceName) {
+            Map<String, PoolDevice> byName = devicesByName;
+            if (byName == null) {
+                byName = new HashMap<>();
+                for (PoolDevice[] a : sliceDevices) {
+                    for (PoolDevice pd : a) {
+                        byName.putIfAbsent(pd.device().name(), pd);
+                    }
+                }
+                devicesByName = byName;
+            }
+            return byName.get(deviceName);
         }
 
         boolean invalid() {
@@ -129,8 +163,11 @@ public final class DraIndex {
         }
     }
 
-    /** One pool as one node sees it: the slices with devices relevant to the node, in name order. */
-    record NodePool(PoolData pool, List<ResourceSlice> slices) {
+    /**
+     * One pool as one node sees it: the slices with devices relevant to the node, in name order, and each one's
+     * devices (aligned with the slice's {@code devices}).
+     */
+    record NodePool(PoolData pool, List<ResourceSlice> slices, List<PoolDevice[]> devices) {
     }
 
     /** A counter of a pool's counter set. */
@@ -299,7 +336,7 @@ public final class DraIndex {
     /** The device at its pool's highest generation, or null when the index does not know it. */
     PoolDevice device(AllocatedDevice id) {
         PoolData p = poolsByKey.get(poolKey(id.driver(), id.pool()));
-        return p == null ? null : p.devicesByName.get(id.device());
+        return p == null ? null : p.device(id.device());
     }
 
     /** The pool's counter totals, or an empty map. */
@@ -339,13 +376,16 @@ public final class DraIndex {
             }
             PoolData p = pools.get(candidates[c]);
             List<ResourceSlice> relevant = new ArrayList<>();
-            for (ResourceSlice s : p.slices) {
+            List<PoolDevice[]> devices = new ArrayList<>();
+            for (int i = 0; i < p.slices.size(); i++) {
+                ResourceSlice s = p.slices.get(i);
                 if (!s.devices().isEmpty() && sliceRelevant(s, node)) {
                     relevant.add(s);
+                    devices.add(p.sliceDevices.get(i));
                 }
             }
             if (!relevant.isEmpty()) {
-                result.add(new NodePool(p, List.copyOf(relevant)));
+                result.add(new NodePool(p, List.copyOf(relevant), List.copyOf(devices)));
             }
         }
         return List.copyOf(result);

@@ -79,18 +79,11 @@ final class Search {
             if (p.pool().incomplete || p.pool().invalid()) {
                 continue;
             }
-            for (ResourceSlice s : p.slices()) {
-                for (Device d : s.devices()) {
-                    candidates.add(p.pool().devicesByName.containsKey(d.name()) ? deviceIn(p.pool(), s, d) : null);
-                }
+            for (PoolDevice[] devices : p.devices()) {
+                java.util.Collections.addAll(candidates, devices);
             }
         }
         this.plans = new ClaimPlan[claims.size()];
-    }
-
-    private static PoolDevice deviceIn(DraIndex.PoolData pool, ResourceSlice s, Device d) {
-        PoolDevice pd = pool.devicesByName.get(d.name());
-        return pd.slice() == s && pd.device() == d ? pd : new PoolDevice(pd.id(), d, s, pool);
     }
 
     int[] solutionPath() {
@@ -242,9 +235,8 @@ final class Search {
                 throw new Abort("claim " + claim.key() + ", request " + s.fullName
                         + ": asks for all devices, but resource pool " + p.pool().id() + " is currently invalid");
             }
-            for (ResourceSlice slice : p.slices()) {
-                for (Device d : slice.devices()) {
-                    PoolDevice pd = deviceIn(p.pool(), slice, d);
+            for (PoolDevice[] devices : p.devices()) {
+                for (PoolDevice pd : devices) {
                     if (isSelectable(claim, s, pd) && capacityFits(s, pd) != null) {
                         all.add(pd);
                     }

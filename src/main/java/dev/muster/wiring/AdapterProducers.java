@@ -71,7 +71,7 @@ public class AdapterProducers {
     @Singleton
     CompileAhead compileAhead(MusterConfig config) {
         MusterConfig.Engine e = config.engine();
-        return new CompileAhead(e.compileAheadThreads(), e.compileAheadThreshold());
+        return new CompileAhead(e.compileAheadThreads(), e.compileAheadThreshold(), limits(config));
     }
 
     void closeCompileAhead(@Disposes CompileAhead ahead) {
@@ -81,8 +81,12 @@ public class AdapterProducers {
     @Produces
     @Singleton
     RequestValidator requestValidator(MusterConfig config) {
+        return new RequestValidator(limits(config));
+    }
+
+    private static ValidationLimits limits(MusterConfig config) {
         MusterConfig.Limits l = config.limits();
-        return new RequestValidator(new ValidationLimits(l.maxNodes(), l.maxPods(), l.maxPodGroups(), l.maxObjects(),
-                l.maxCauses(), l.maxHyperNodes()));
+        return new ValidationLimits(l.maxNodes(), l.maxPods(), l.maxPodGroups(), l.maxObjects(), l.maxCauses(),
+                l.maxHyperNodes());
     }
 }

@@ -26,12 +26,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Never a queue: when every helper is busy, or the request is small (below {@code threshold} nodes plus pods, where a
  * hand-over would cost more than it saves), {@link Task#join()} compiles on the calling thread, exactly as without
  * helpers. A task not yet started by a helper when the caller joins is also run by the caller. Compiling an invalid
- * document is safe: the mapper only reads it, within the decoder's limits, and its errors are seen only after
- * validation passed.
+ * document is safe: the mapper only reads it, and its errors are seen only after validation passed; a document over
+ * the validator's list limits is never handed to a helper.
  */
 public final class CompileAhead implements AutoCloseable {
     /** No helper: every compilation on the caller's thread, after validation. */
-    public static final CompileAhead OFF = new CompileAhead(0, Integer.MAX_VALUE);
+    public static final CompileAhead OFF = new CompileAhead(0, Integer.MAX_VALUE, ValidationLimits.DEFAULT);
 
     /** A request in the core model and the snapshot compiled from it. */
     public record Compiled(DecisionRequest request, ClusterSnapshot snapshot) {
@@ -39,16 +39,19 @@ public final class CompileAhead implements AutoCloseable {
 
     private final ThreadPoolExecutor helpers;
     private final int threshold;
+    private final ValidationLimits limits;
 
     /**
      * @param threads   helper threads (0 = off)
      * @param threshold nodes + pods from which a request is handed to a helper
+     * @param limits    the validator's list limits: a request over them is refused, so never compiled ahead
      */
-    public CompileAhead(int threads, int threshold) {
+    public CompileAhead(int threads, int threshold, ValidationLimits limits) {
         if (threads < 0 || threshold < 0) {
             throw new IllegalArgumentException("threads and threshold must be >= 0");
         }
         this.threshold = threshold;
+        this.limits = limits;
         if (threads == 0) {
             this.helpers = null;
             return;
@@ -70,7 +73,7 @@ public final class CompileAhead implements AutoCloseable {
      */
     public Task start(RequestDocument doc, Callable<Compiled> work) {
         FutureTask<Compiled> task = new FutureTask<>(work);
-        if (helpers != null && size(doc) >= threshold) {
+        if (helpers != null && size(doc) >= threshold && withinLimits(doc)) {
             try {
                 helpers.execute(task);
             } catch (RejectedExecutionException busy) {
@@ -84,6 +87,17 @@ public final class CompileAhead implements AutoCloseable {
     public static Compiled compile(RequestDocument doc) {
         DecisionRequest request = KubeMapper.toDecisionRequest(doc, CelSelectors.shared()::compile);
         return new Compiled(request, DecisionEngine.compile(request));
+    }
+
+    /**
+     * Whether the lists a compilation's cost grows with are within the validator's limits: a request with a million
+     * nodes is refused at once, and its compilation never started.
+     */
+    private boolean withinLimits(RequestDocument doc) {
+        RequestDocument.Snapshot s = doc.snapshot();
+        return s != null && count(s.nodes()) <= limits.maxNodes() && count(s.pods()) <= limits.maxPods()
+                && count(s.podGroups()) <= limits.maxPodGroups() && count(s.resourceSlices()) <= limits.maxObjects()
+                && count(s.resourceClaims()) <= limits.maxObjects() && count(s.hyperNodes()) <= limits.maxHyperNodes();
     }
 
     /** Nodes plus pods: what the compilation's cost grows with. */

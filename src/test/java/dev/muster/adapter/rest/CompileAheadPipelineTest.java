@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * a request validation refuses is refused the same way, whatever its compilation would have done.
  */
 class CompileAheadPipelineTest {
-    private static final CompileAhead HELPER = new CompileAhead(1, 0);
+    private static final CompileAhead HELPER = new CompileAhead(1, 0, ValidationLimits.DEFAULT);
     private static final DecisionEngine ENGINE = new DecisionEngine(EngineConfig.DEFAULT);
 
     @AfterAll

@@ -25,7 +25,7 @@ class CompileAheadTest {
     }
 
     private CompileAhead ahead(int threads, int threshold) {
-        CompileAhead a = new CompileAhead(threads, threshold);
+        CompileAhead a = new CompileAhead(threads, threshold, ValidationLimits.DEFAULT);
         opened.add(a);
         return a;
     }
@@ -56,6 +56,28 @@ class CompileAheadTest {
             return null;
         }).join();
         assertThat(small.get()).isEqualTo(Thread.currentThread().getName());
+    }
+
+    @Test
+    void aRequestOverTheValidatorsListLimitsIsNeverHandedToAHelper() throws Exception {
+        CompileAhead ahead = new CompileAhead(1, 0, new ValidationLimits(5, 5, 5, 5, 5));
+        opened.add(ahead);
+        AtomicReference<String> over = new AtomicReference<>();
+        ahead.start(doc(6), () -> {
+            over.set(Thread.currentThread().getName());
+            return null;
+        }).join();
+        assertThat(over.get()).as("six nodes, five allowed").isEqualTo(Thread.currentThread().getName());
+        AtomicReference<String> within = new AtomicReference<>();
+        CountDownLatch ran = new CountDownLatch(1);
+        CompileAhead.Task task = ahead.start(doc(5), () -> {
+            within.set(Thread.currentThread().getName());
+            ran.countDown();
+            return null;
+        });
+        assertThat(ran.await(30, TimeUnit.SECONDS)).isTrue();
+        task.join();
+        assertThat(within.get()).startsWith("muster-compile-");
     }
 
     @Test
@@ -120,8 +142,8 @@ class CompileAheadTest {
 
     @Test
     void limitsAreChecked() {
-        assertThatThrownBy(() -> new CompileAhead(-1, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new CompileAhead(1, -1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new CompileAhead(-1, 0, ValidationLimits.DEFAULT)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new CompileAhead(1, -1, ValidationLimits.DEFAULT)).isInstanceOf(IllegalArgumentException.class);
         assertThat(CompileAhead.size(doc(7))).isEqualTo(7);
     }
 }

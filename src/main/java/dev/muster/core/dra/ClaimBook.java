@@ -51,9 +51,7 @@ public final class ClaimBook {
     private final List<Runnable> undo = new ArrayList<>();
     private final Map<PodRef, ArrayDeque<Integer>> reservations = new HashMap<>();
     private final java.util.Set<String> released = new java.util.HashSet<>();
-    private final Map<Object, Integer> interned = new HashMap<>();
     private final Map<String, FirstFit> firstFits = new java.util.concurrent.ConcurrentHashMap<>();
-    private final Map<Object, Integer> internedByIdentity = new java.util.IdentityHashMap<>();
 
     /**
      * What a request's DRA objects say before any decision: claims and templates by {@code namespace/name}, and the
@@ -269,13 +267,13 @@ public final class ClaimBook {
         List<Object> shares = null;
         for (DraIndex.NodePool p : ledger.index().poolsFor(node)) {
             ints = grow(ints, n + 3 + p.slices().size());
-            ints[n++] = intern(p.pool().driver);
+            ints[n++] = p.pool().driverId;
             ints[n++] = p.pool().incomplete ? 1 : 0;
             ints[n++] = p.pool().invalid() ? 1 : 0;
             for (int k = 0; k < p.slices().size(); k++) {
                 ResourceSlice s = p.slices().get(k);
                 ints = grow(ints, n + 1 + s.devices().size());
-                ints[n++] = intern(s.devices());
+                ints[n++] = ledger.index().devicesLook(p.pool(), p.sliceIndexes()[k]);
                 for (DraIndex.PoolDevice pd : p.devices().get(k)) {
                     AllocatedDevice id = pd.id();
                     int holders = ledger.holders(id);
@@ -294,16 +292,6 @@ public final class ClaimBook {
 
     private static int[] grow(int[] a, int need) {
         return need <= a.length ? a : java.util.Arrays.copyOf(a, Math.max(need, a.length * 2));
-    }
-
-    /** A number per distinct value (a driver name, a slice's device list), the same for equal values. */
-    private int intern(Object value) {
-        Integer id = internedByIdentity.get(value);
-        if (id == null) {
-            id = interned.computeIfAbsent(value, v -> interned.size());
-            internedByIdentity.put(value, id);
-        }
-        return id;
     }
 
     private record DeviceState(int[] ints, List<Object> shares) {

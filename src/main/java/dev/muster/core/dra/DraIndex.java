@@ -50,6 +50,10 @@ public final class DraIndex {
         private volatile Map<String, PoolDevice> devicesByName;
         /** Position in the index's pool order (set once the pools are sorted). */
         int ordinal;
+        /** A number per driver name, the same for pools of one driver (set once the pools are sorted). */
+        int driverId;
+        /** Per slice, the number of its device list ({@link #devicesLook}); -1 until first asked. */
+        final int[] sliceLooks;
 
         PoolData(String driver, String name, List<ResourceSlice> slices, boolean incomplete) {
             this.driver = driver;
@@ -76,6 +80,8 @@ public final class DraIndex {
                 total += pds.length;
             }
             this.sliceDevices = List.copyOf(perSlice);
+            this.sliceLooks = new int[slices.size()];
+            java.util.Arrays.fill(sliceLooks, -1);
             String duplicate = duplicateName(perSlice, total);
             this.invalidReason = duplicate == null ? null : "duplicate device name " + duplicate;
             this.hasBindingConditions = binding;
@@ -167,7 +173,7 @@ public final class DraIndex {
      * One pool as one node sees it: the slices with devices relevant to the node, in name order, and each one's
      * devices (aligned with the slice's {@code devices}).
      */
-    record NodePool(PoolData pool, List<ResourceSlice> slices, List<PoolDevice[]> devices) {
+    record NodePool(PoolData pool, List<ResourceSlice> slices, List<PoolDevice[]> devices, int[] sliceIndexes) {
     }
 
     /** A counter of a pool's counter set. */
@@ -186,6 +192,8 @@ public final class DraIndex {
     private final Map<Look, Integer> lookIds = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger nextLookId = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<Look, SelectorDevice> selectorDevices = new ConcurrentHashMap<>();
+    private final Map<List<Device>, Integer> deviceListIds = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger nextDeviceListId = new java.util.concurrent.atomic.AtomicInteger();
     private final DeviceLedger.State allocated;
 
     /** A selector and what it sees of a device, by number: devices that look alike to selectors share verdicts. */
@@ -246,8 +254,11 @@ public final class DraIndex {
         list.sort(Comparator.<PoolData, Boolean>comparing(p -> p.hasBindingConditions)
                 .thenComparing(p -> p.driver).thenComparing(p -> p.name));
         this.pools = List.copyOf(list);
+        Map<String, Integer> drivers = new HashMap<>();
         for (int i = 0; i < pools.size(); i++) {
-            pools.get(i).ordinal = i;
+            PoolData p = pools.get(i);
+            p.ordinal = i;
+            p.driverId = drivers.computeIfAbsent(p.driver, d -> drivers.size());
         }
         Map<String, PoolData> byKey = new java.util.HashMap<>(list.size() * 2);
         for (PoolData p : this.pools) {
@@ -339,6 +350,20 @@ public final class DraIndex {
         return p == null ? null : p.device(id.device());
     }
 
+    /**
+     * A number for slice {@code slice} of {@code pool}'s device list, the same for equal lists across the index (the
+     * devices of 5,000 identical nodes are a handful of numbers). Computed once per slice, kept for every run.
+     */
+    int devicesLook(PoolData pool, int slice) {
+        int id = pool.sliceLooks[slice];
+        if (id < 0) { // a race computes the same number twice
+            id = deviceListIds.computeIfAbsent(pool.slices.get(slice).devices(),
+                    k -> nextDeviceListId.getAndIncrement());
+            pool.sliceLooks[slice] = id;
+        }
+        return id;
+    }
+
     /** The pool's counter totals, or an empty map. */
     Map<String, Map<String, BigDecimal>> counterSets(String driver, String pool) {
         PoolData p = poolsByKey.get(poolKey(driver, pool));
@@ -377,15 +402,18 @@ public final class DraIndex {
             PoolData p = pools.get(candidates[c]);
             List<ResourceSlice> relevant = new ArrayList<>();
             List<PoolDevice[]> devices = new ArrayList<>();
+            int[] indexes = new int[p.slices.size()];
             for (int i = 0; i < p.slices.size(); i++) {
                 ResourceSlice s = p.slices.get(i);
                 if (!s.devices().isEmpty() && sliceRelevant(s, node)) {
+                    indexes[relevant.size()] = i;
                     relevant.add(s);
                     devices.add(p.sliceDevices.get(i));
                 }
             }
             if (!relevant.isEmpty()) {
-                result.add(new NodePool(p, List.copyOf(relevant), List.copyOf(devices)));
+                result.add(new NodePool(p, List.copyOf(relevant), List.copyOf(devices),
+                        java.util.Arrays.copyOf(indexes, relevant.size())));
             }
         }
         return List.copyOf(result);

@@ -158,15 +158,6 @@ public final class DraIndex {
             return pool;
         }
 
-        /** {@link Capacities#resolveDevice} of the device, computed on first use (a pure function of it). */
-        Map<String, Capacities.Resolved> capacities() {
-            Map<String, Capacities.Resolved> c = capacities;
-            if (c == null) {
-                c = java.util.Collections.unmodifiableMap(Capacities.resolveDevice(device, id.driver()));
-                capacities = c;
-            }
-            return c;
-        }
     }
 
     /**
@@ -193,6 +184,10 @@ public final class DraIndex {
     private final java.util.concurrent.atomic.AtomicInteger nextLookId = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<Look, SelectorDevice> selectorDevices = new ConcurrentHashMap<>();
     private final Map<List<Device>, Integer> deviceListIds = new ConcurrentHashMap<>();
+    private final Map<CapacityKey, Map<String, Capacities.Resolved>> resolvedCapacities = new ConcurrentHashMap<>();
+
+    private record CapacityKey(String driver, Map<String, Device.Capacity> capacity) {
+    }
     private final java.util.concurrent.atomic.AtomicInteger nextDeviceListId = new java.util.concurrent.atomic.AtomicInteger();
     private final DeviceLedger.State allocated;
 
@@ -362,6 +357,20 @@ public final class DraIndex {
             pool.sliceLooks[slice] = id;
         }
         return id;
+    }
+
+    /**
+     * {@link Capacities#resolveDevice} of the device: a pure function of its driver and capacity map, so computed once
+     * per distinct pair (devices that look alike share their capacity map) and then kept on the device.
+     */
+    Map<String, Capacities.Resolved> capacities(PoolDevice d) {
+        Map<String, Capacities.Resolved> c = d.capacities;
+        if (c == null) {
+            c = resolvedCapacities.computeIfAbsent(new CapacityKey(d.id().driver(), d.device().capacity()),
+                    k -> Collections.unmodifiableMap(Capacities.resolveDevice(d.device(), k.driver())));
+            d.capacities = c;
+        }
+        return c;
     }
 
     /** The pool's counter totals, or an empty map. */

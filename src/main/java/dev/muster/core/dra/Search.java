@@ -422,7 +422,7 @@ final class Search {
      */
     private Map<String, BigDecimal> capacityFits(Spec spec, PoolDevice pd) {
         String driver = pd.id().driver();
-        Map<String, Capacities.Resolved> caps = pd.capacities();
+        Map<String, Capacities.Resolved> caps = index.capacities(pd);
         Map<String, BigDecimal> requested = Capacities.resolveRequests(spec.capacityRequests, pd.device(), driver);
         if (requested == null) {
             return null;
@@ -506,7 +506,7 @@ final class Search {
         if (multi) {
             fq = new HashMap<>();
             byKey = new java.util.LinkedHashMap<>();
-            Map<String, Capacities.Resolved> caps = pd.capacities();
+            Map<String, Capacities.Resolved> caps = index.capacities(pd);
             Map<String, BigDecimal> local = allocatingCapacity.computeIfAbsent(id, k -> new HashMap<>());
             for (Map.Entry<String, BigDecimal> e : consumedFq.entrySet()) {
                 fq.put(e.getKey(), e.getValue());

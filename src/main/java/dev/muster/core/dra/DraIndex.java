@@ -90,6 +90,17 @@ public final class DraIndex {
 
         /** The first device name seen twice in the pool, or null. */
         private static String duplicateName(List<PoolDevice[]> perSlice, int total) {
+            if (perSlice.size() == 1 && total <= 16) { // one node's handful of devices: pairwise, nothing allocated
+                PoolDevice[] a = perSlice.get(0);
+                for (int i = 1; i < a.length; i++) {
+                    for (int j = 0; j < i; j++) {
+                        if (a[i].device().name().equals(a[j].device().name())) {
+                            return a[i].device().name();
+                        }
+                    }
+                }
+                return null;
+            }
             Set<String> seen = new HashSet<>(total * 2);
             for (PoolDevice[] a : perSlice) {
                 for (PoolDevice pd : a) {
@@ -246,8 +257,13 @@ public final class DraIndex {
             boolean incomplete = sorted.size() != sorted.get(0).pool().resourceSliceCount();
             list.add(new PoolData(e.getKey().driver(), e.getKey().pool(), List.copyOf(sorted), incomplete));
         }
-        list.sort(Comparator.<PoolData, Boolean>comparing(p -> p.hasBindingConditions)
-                .thenComparing(p -> p.driver).thenComparing(p -> p.name));
+        list.sort((a, b) -> { // pools with binding conditions last, then by driver and name
+            int c = Boolean.compare(a.hasBindingConditions, b.hasBindingConditions);
+            if (c == 0) {
+                c = a.driver.compareTo(b.driver);
+            }
+            return c != 0 ? c : a.name.compareTo(b.name);
+        });
         this.pools = List.copyOf(list);
         Map<String, Integer> drivers = new HashMap<>();
         for (int i = 0; i < pools.size(); i++) {

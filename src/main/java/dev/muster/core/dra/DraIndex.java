@@ -405,7 +405,8 @@ public final class DraIndex {
      * reachable from the node. Pools without a relevant slice with devices are left out.
      */
     List<NodePool> poolsFor(Node node) {
-        return nodePools.computeIfAbsent(node.name(), n -> computePools(node));
+        List<NodePool> known = nodePools.get(node.name()); // the common case: no lambda, no bin lock
+        return known != null ? known : nodePools.computeIfAbsent(node.name(), n -> computePools(node));
     }
 
     private List<NodePool> computePools(Node node) {

@@ -16,7 +16,6 @@ import dev.muster.core.dra.ResourceSlice;
 import dev.muster.core.model.NodeSelectorTerm;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,10 +35,10 @@ public final class DraMapper {
      * Devices that look alike share their attribute and capacity maps: 40,000 GPUs of a few models are a few maps,
      * which the allocator then compares and hashes by reference.
      */
-    private final Map<Map<String, KubeDra.Attribute>, FrozenMap<String, DeviceAttribute>> sharedAttributes =
-            new HashMap<>();
-    private final Map<Map<String, KubeDra.Capacity>, FrozenMap<String, Device.Capacity>> sharedCapacity =
-            new HashMap<>();
+    private final SharedValues<Map<String, KubeDra.Attribute>, FrozenMap<String, DeviceAttribute>> sharedAttributes =
+            new SharedValues<>(MAX_SHARED);
+    private final SharedValues<Map<String, KubeDra.Capacity>, FrozenMap<String, Device.Capacity>> sharedCapacity =
+            new SharedValues<>(MAX_SHARED);
 
     /** @param selectors compiles a CEL device selector (validation has already proved that it compiles) */
     public DraMapper(Function<String, DeviceSelector> selectors) {
@@ -164,19 +163,12 @@ public final class DraMapper {
                 Boolean.TRUE.equals(d.allNodes()));
     }
 
-    private static <K, V> FrozenMap<String, V> shared(Map<Map<String, K>, FrozenMap<String, V>> table,
+    private static <K, V> FrozenMap<String, V> shared(SharedValues<Map<String, K>, FrozenMap<String, V>> table,
                                                       Map<String, K> in, Function<Map<String, K>, Map<String, V>> map) {
         if (in == null || in.isEmpty()) {
             return FrozenMap.copyOf(null);
         }
-        FrozenMap<String, V> known = table.get(in);
-        if (known == null) {
-            known = FrozenMap.copyOf(map.apply(in));
-            if (table.size() < MAX_SHARED) {
-                table.put(in, known);
-            }
-        }
-        return known;
+        return table.get(in, raw -> FrozenMap.copyOf(map.apply(raw)));
     }
 
     static DeviceAttribute attribute(KubeDra.Attribute a) {

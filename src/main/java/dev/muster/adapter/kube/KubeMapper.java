@@ -29,7 +29,6 @@ import dev.muster.core.model.TopologySpreadConstraint;
 import dev.muster.core.model.WeightedPodAffinityTerm;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -147,17 +146,15 @@ public final class KubeMapper {
 
     /**
      * What pods of one compilation usually have in common and compile to equal immutable values: their tolerations
-     * (most pods carry the same default not-ready/unreachable tolerations; the previous pod's compiled list is reused
-     * when the raw list is equal) and their affinity (the pods of one Deployment share it). Reusing saves allocating
-     * the same objects 50,000 times, and pods sharing one affinity object let the engine's indexes of pod terms find
-     * a term by identity instead of hashing it again for every pod.
+     * (most pods carry the same default not-ready/unreachable tolerations) and their affinity (the pods of one
+     * Deployment share it). Sharing saves allocating the same objects 50,000 times, and pods sharing one affinity
+     * object let the engine's indexes of pod terms find a term by identity instead of hashing it again for every pod.
      */
     private static final class Shared {
-        /** Distinct affinities kept per compilation at most (a bound on the table, not on correctness). */
-        private static final int MAX_AFFINITIES = 4096;
-        private List<Kube.Toleration> tolerationsIn;
-        private List<Toleration> tolerationsOut;
-        private final Map<Kube.Affinity, Affinity> affinities = new HashMap<>();
+        /** Distinct values kept per compilation at most (a bound on the tables, not on correctness). */
+        private static final int MAX = 4096;
+        private final SharedValues<List<Kube.Toleration>, List<Toleration>> tolerations = new SharedValues<>(MAX);
+        private final SharedValues<Kube.Affinity, Affinity> affinities = new SharedValues<>(MAX);
 
         /** The pod's affinity, shared with earlier pods whose raw affinity is equal when it does not read labels. */
         Affinity affinity(Kube.Affinity a, Map<String, String> podLabels) {
@@ -167,14 +164,7 @@ public final class KubeMapper {
             if (readsPodLabels(a.podAffinity()) || readsPodLabels(a.podAntiAffinity())) {
                 return KubeMapper.affinity(a, podLabels); // matchLabelKeys: the pod's own labels join the terms
             }
-            Affinity known = affinities.get(a);
-            if (known == null) {
-                known = KubeMapper.affinity(a, podLabels);
-                if (affinities.size() < MAX_AFFINITIES) {
-                    affinities.put(a, known);
-                }
-            }
-            return known;
+            return affinities.get(a, raw -> KubeMapper.affinity(raw, podLabels));
         }
 
         private static boolean readsPodLabels(Kube.PodAffinity pa) {
@@ -236,21 +226,17 @@ public final class KubeMapper {
         if (in == null || in.isEmpty()) {
             return List.of();
         }
-        if (shared != null && in.equals(shared.tolerationsIn)) {
-            return shared.tolerationsOut;
-        }
+        return shared == null ? tolerations(in) : shared.tolerations.get(in, KubeMapper::tolerations);
+    }
+
+    private static List<Toleration> tolerations(List<Kube.Toleration> in) {
         Toleration[] out = new Toleration[in.size()];
         for (int i = 0; i < out.length; i++) {
             Kube.Toleration t = in.get(i);
             TaintEffect effect = t.effect() == null || t.effect().isEmpty() ? null : taintEffect(t.effect());
             out[i] = new Toleration(t.key(), tolerationOperator(t.operator()), t.value(), effect);
         }
-        List<Toleration> list = List.of(out);
-        if (shared != null) {
-            shared.tolerationsIn = in;
-            shared.tolerationsOut = list;
-        }
-        return list;
+        return List.of(out);
     }
 
     /** Host ports of regular containers and sidecars (the containers that run alongside each other). */

@@ -274,7 +274,7 @@ public final class ClaimBook {
                 ResourceSlice s = p.slices().get(k);
                 ints = grow(ints, n + 1 + s.devices().size());
                 ints[n++] = ledger.index().devicesLook(p.pool(), p.sliceIndexes()[k]);
-                for (DraIndex.PoolDevice pd : p.devices().get(k)) {
+                for (DraIndex.PoolDevice pd : p.devices(k)) {
                     AllocatedDevice id = pd.id();
                     int holders = ledger.holders(id);
                     ints[n++] = holders;

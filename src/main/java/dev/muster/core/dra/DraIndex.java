@@ -172,10 +172,14 @@ public final class DraIndex {
     }
 
     /**
-     * One pool as one node sees it: the slices with devices relevant to the node, in name order, and each one's
-     * devices (aligned with the slice's {@code devices}).
+     * One pool as one node sees it: the slices with devices relevant to the node, in name order, and where each
+     * stands among the pool's slices.
      */
-    record NodePool(PoolData pool, List<ResourceSlice> slices, List<PoolDevice[]> devices, int[] sliceIndexes) {
+    record NodePool(PoolData pool, List<ResourceSlice> slices, int[] sliceIndexes) {
+        /** Slice {@code k}'s devices, aligned with its {@code devices}. */
+        PoolDevice[] devices(int k) {
+            return pool.sliceDevices.get(sliceIndexes[k]);
+        }
     }
 
     /** A counter of a pool's counter set. */
@@ -427,19 +431,16 @@ public final class DraIndex {
             }
             PoolData p = pools.get(candidates[c]);
             List<ResourceSlice> relevant = new ArrayList<>();
-            List<PoolDevice[]> devices = new ArrayList<>();
             int[] indexes = new int[p.slices.size()];
             for (int i = 0; i < p.slices.size(); i++) {
                 ResourceSlice s = p.slices.get(i);
                 if (!s.devices().isEmpty() && sliceRelevant(s, node)) {
                     indexes[relevant.size()] = i;
                     relevant.add(s);
-                    devices.add(p.sliceDevices.get(i));
                 }
             }
             if (!relevant.isEmpty()) {
-                result.add(new NodePool(p, List.copyOf(relevant), List.copyOf(devices),
-                        java.util.Arrays.copyOf(indexes, relevant.size())));
+                result.add(new NodePool(p, List.copyOf(relevant), java.util.Arrays.copyOf(indexes, relevant.size())));
             }
         }
         return List.copyOf(result);

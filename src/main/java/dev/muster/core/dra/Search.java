@@ -79,8 +79,8 @@ final class Search {
             if (p.pool().incomplete || p.pool().invalid()) {
                 continue;
             }
-            for (PoolDevice[] devices : p.devices()) {
-                java.util.Collections.addAll(candidates, devices);
+            for (int k = 0; k < p.slices().size(); k++) {
+                java.util.Collections.addAll(candidates, p.devices(k));
             }
         }
         this.plans = new ClaimPlan[claims.size()];
@@ -235,8 +235,8 @@ final class Search {
                 throw new Abort("claim " + claim.key() + ", request " + s.fullName
                         + ": asks for all devices, but resource pool " + p.pool().id() + " is currently invalid");
             }
-            for (PoolDevice[] devices : p.devices()) {
-                for (PoolDevice pd : devices) {
+            for (int k = 0; k < p.slices().size(); k++) {
+                for (PoolDevice pd : p.devices(k)) {
                     if (isSelectable(claim, s, pd) && capacityFits(s, pd) != null) {
                         all.add(pd);
                     }

@@ -6,6 +6,7 @@
 # Per configuration and endpoint: median, p90, p90/median; decide/validate (medians); GC count and time per request
 # (jstat over the measured rounds); server CPU per request (/proc/<pid>/stat); peak RSS.
 # ORDER=vd posts the validation first in each pair: where a collection falls within the requests moves with it.
+# A configuration's flags may include --jar=PATH: that configuration runs that jar (two builds compared alternating).
 #   bench/gc-compare.sh    env: PORT (18080) ROUNDS (30) WARM (5) SHAPE (large) ORDER (dv) CONFIGS ("name=flags;...")
 source "$(dirname "$0")/common.sh"
 PORT="${PORT:-18080}"; ROUNDS="${ROUNDS:-30}"; WARM="${WARM:-5}"; SHAPE="${SHAPE:-large}"; ORDER="${ORDER:-dv}"
@@ -31,8 +32,10 @@ post() { curl -s -o /dev/null -w '%{http_code} %{time_total}\n' --max-time 300 -
 machine_note | tee "$G/summary.txt"
 echo "$SHAPE: $(stat -c %s "$BODY") bytes; $WARM warm-up rounds, $ROUNDS measured rounds, configurations alternating" | tee -a "$G/summary.txt"
 for i in "${!NAMES[@]}"; do
+  jar="$JAR"; opts=""
+  for o in ${OPTS[$i]}; do if [[ "$o" == --jar=* ]]; then jar="${o#--jar=}"; else opts="$opts $o"; fi; done
   # shellcheck disable=SC2086
-  java ${OPTS[$i]} -Dquarkus.http.port="${PORTS[$i]}" -Dquarkus.http.host=127.0.0.1 -jar "$JAR" >"$G/server-${NAMES[$i]}.log" 2>&1 &
+  java $opts -Dquarkus.http.port="${PORTS[$i]}" -Dquarkus.http.host=127.0.0.1 -jar "$jar" >"$G/server-${NAMES[$i]}.log" 2>&1 &
   PIDS+=($!)
   echo "${NAMES[$i]}: java ${OPTS[$i]}" | tee -a "$G/summary.txt"
 done

@@ -2,6 +2,8 @@ package dev.muster.bench;
 
 import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.decision.Decision;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
@@ -23,7 +25,8 @@ import java.util.Locale;
  * 1,000-pod request, of a 10-pod and a 500-pod variant, and around all rounds. {@code only=compiled} repeats the
  * engine alone (for a profiler); {@code only=parts} adds the stages of a decision after validation: the
  * request into the core model ({@code tocore}), the snapshot build ({@code snapshot}), the engine with its own
- * snapshot build ({@code fresh}) and the response's encoding ({@code encode}).
+ * snapshot build ({@code fresh}) and the response's encoding ({@code encode}); {@code only=ahead} adds decisions as
+ * the service runs them ({@code ahead}: compiled by a helper thread while validated, {@code CompileAhead}).
  */
 public final class DraPath {
     public static void main(String[] args) {
@@ -57,8 +60,10 @@ public final class DraPath {
                 c1 - c0, c2 - c1, c3 - c2, c4 - c3, cel.cachedExpressions());
 
         ClusterSnapshot compiled = DecisionEngine.compile(req);
+        CompileAhead ahead = new CompileAhead(1, 2_000, ValidationLimits.DEFAULT);
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         String[] stages = only.equals("all") ? new String[]{"validations", "decisions", "compiled"}
+                : only.equals("ahead") ? new String[]{"validations", "decisions", "ahead"}
                 : only.equals("parts") ? new String[]{"validations", "decisions", "decode", "validate",
                 "tocore", "snapshot", "fresh", "compiled", "encode"} : new String[]{only};
         DecisionResult decided = f.decide(req);
@@ -72,6 +77,7 @@ public final class DraPath {
                 switch (stages[s]) {
                     case "validations" -> f.read(body);
                     case "decisions" -> f.full(body);
+                    case "ahead" -> f.full(body, ahead);
                     case "compiled" -> {
                         f.engine.decide(compiled, req.podGroups(), req.options(), () -> false);
                     }
@@ -100,9 +106,13 @@ public final class DraPath {
                     + "  p90 %8.1f ms%n", stages[s], med[s], p90(wall[s]) / 1e6, wall[s][0] / 1e6,
                     cpu[s][rounds / 2] / 1e6, p90(cpu[s]) / 1e6);
         }
+        ahead.close();
         if (stages.length >= 3) {
             System.out.printf(Locale.ROOT, "decisions/validations wall %.2f, cpu %.2f%n", med[1] / med[0],
                     (double) cpu[1][rounds / 2] / cpu[0][rounds / 2]);
+            if (stages[2].equals("ahead")) {
+                System.out.printf(Locale.ROOT, "ahead/validations wall %.2f%n", med[2] / med[0]);
+            }
         }
     }
 

@@ -11,6 +11,7 @@ import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
+import dev.muster.adapter.validation.CompileAhead;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.rest.DecisionResponse;
 import dev.muster.adapter.validation.Causes;
@@ -106,6 +107,23 @@ public final class Fixture {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * What /v1/decisions does with the bytes, minus HTTP, as the service runs it: compiled by {@code ahead}'s helper
+     * while this thread validates ({@link CompileAhead}).
+     */
+    byte[] full(byte[] body, CompileAhead ahead) {
+        RequestDocument doc = decode(body);
+        CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc), java.util.function.UnaryOperator.identity());
+        Causes c = validate(doc);
+        if (!c.isEmpty()) {
+            task.cancel();
+            throw new IllegalStateException("generated request is invalid: " + c.list().get(0).summary());
+        }
+        CompileAhead.Compiled compiled = task.join();
+        DecisionRequest r = compiled.request();
+        return encode(engine.decide(compiled.snapshot(), r.podGroups(), r.options(), () -> false));
     }
 
     /** What /v1/decisions does with the bytes, minus HTTP. */

@@ -61,6 +61,15 @@ public final class KubeMapper {
     /** @param selectors compiles DRA device selectors (CEL expressions) */
     public static DecisionRequest toDecisionRequest(RequestDocument doc,
                                                     java.util.function.Function<String, DeviceSelector> selectors) {
+        DraObjects dra = draObjects(doc.snapshot(), selectors);
+        return toDecisionRequest(doc, toClusterState(doc.snapshot()), dra);
+    }
+
+    /**
+     * The request from its two independent parts, mapped apart (e.g. on two threads): the cluster
+     * ({@link #toClusterState}) and the DRA objects ({@link #draObjects}) of the same document.
+     */
+    public static DecisionRequest toDecisionRequest(RequestDocument doc, ClusterState cluster, DraObjects dra) {
         RequestDocument.Options o = doc.options();
         DecisionOptions options = new DecisionOptions(
                 o == null || o.preemption() == null || o.preemption(),
@@ -72,10 +81,14 @@ public final class KubeMapper {
                 groups.add(GroupRef.parse(s, "default"));
             }
         }
-        RequestDocument.Snapshot s = doc.snapshot();
-        DraObjects dra = new DraMapper(selectors).map(s.deviceClasses(), s.resourceSlices(), s.resourceClaims(),
+        return new DecisionRequest(cluster, groups, options, dra);
+    }
+
+    /** The snapshot's DeviceClasses, ResourceSlices, ResourceClaims and templates in the core model. */
+    public static DraObjects draObjects(RequestDocument.Snapshot s,
+                                        java.util.function.Function<String, DeviceSelector> selectors) {
+        return new DraMapper(selectors).map(s.deviceClasses(), s.resourceSlices(), s.resourceClaims(),
                 s.resourceClaimTemplates());
-        return new DecisionRequest(toClusterState(s), groups, options, dra);
     }
 
     public static ClusterState toClusterState(RequestDocument.Snapshot s) {

@@ -57,18 +57,15 @@ public class RequestPipeline {
      */
     public CompileAhead.Compiled readCompiled(byte[] body, Arrival arrival, MediaType type) {
         RequestDocument doc = decode(body, arrival, type);
-        CompileAhead.Task task = ahead.start(doc, tracer.carry(() -> {
-            try (PhaseTracer.Phase compile = tracer.phase(PhaseTracer.COMPILE)) {
-                return CompileAhead.compile(doc);
-            }
-        }));
+        CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc), tracer::carry);
         try {
             validate(doc);
         } catch (RuntimeException e) {
             task.cancel();
             throw e;
         }
-        try {
+        // the phase is what compiling adds after validation: the stages left, then waiting for the helper's
+        try (PhaseTracer.Phase compile = tracer.phase(PhaseTracer.COMPILE)) {
             return task.join();
         } catch (RuntimeException e) {
             // validation should have caught it: still the client's input, so a 400, not a 500

@@ -59,11 +59,13 @@ public final class ClaimBook {
      * its own {@link ClaimBook} on it.
      */
     public static final class Catalog {
+        private final DraObjects objects;
         private final DraIndex index;
         private final Map<String, ResourceClaim> claims = new HashMap<>();
         private final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
 
         public Catalog(DraObjects objects) {
+            this.objects = objects;
             List<AllocationResult> allocations = new ArrayList<>();
             for (ResourceClaim c : objects.resourceClaims()) {
                 claims.put(c.key(), c);
@@ -75,6 +77,26 @@ public final class ClaimBook {
                 templates.put(t.namespace() + "/" + t.name(), t);
             }
             this.index = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations);
+        }
+
+        /** Whether this is the catalog of exactly these objects. */
+        public boolean isOf(DraObjects dra) {
+            return objects == dra;
+        }
+
+        /**
+         * Works out now what decision runs would otherwise work out on first use, node by node: which pools each node
+         * sees and a number per slice's device list. Pure memos of the index, so decisions are the same either way;
+         * worth it off the request's thread (a helper compiling a large request), and only when the request has
+         * claims or claim templates for pods to use.
+         *
+         * @return this catalog
+         */
+        public Catalog warm() {
+            if (!objects.resourceClaimTemplates().isEmpty() || !objects.resourceClaims().isEmpty()) {
+                index.warmNodePools();
+            }
+            return this;
         }
     }
 

@@ -413,8 +413,34 @@ public final class DraIndex {
         return known != null ? known : nodePools.computeIfAbsent(node.name(), n -> computePools(node));
     }
 
+    /**
+     * Computes, for every node a slice names, the pools it sees ({@link #poolsFor}) and, for every slice, the number of
+     * its device list ({@link #devicesLook}), in pool order. Only when every slice is local to one node: then a
+     * node's pools depend on its name alone. Both are memos that runs otherwise fill on first use, so the decisions
+     * are the same whether or not this ran.
+     */
+    void warmNodePools() {
+        if (!sharedPools.isEmpty()) {
+            return;
+        }
+        for (PoolData p : pools) {
+            for (int k = 0; k < p.slices.size(); k++) {
+                String node = p.slices.get(k).nodeName();
+                if (!nodePools.containsKey(node)) {
+                    nodePools.put(node, computePools(node, null));
+                }
+                devicesLook(p, k);
+            }
+        }
+    }
+
     private List<NodePool> computePools(Node node) {
-        Set<Integer> local = localPoolsByNode.getOrDefault(node.name(), Set.of());
+        return computePools(node.name(), node);
+    }
+
+    /** @param node null only when no pool is shared: then the name decides alone */
+    private List<NodePool> computePools(String nodeName, Node node) {
+        Set<Integer> local = localPoolsByNode.getOrDefault(nodeName, Set.of());
         int[] candidates = new int[sharedPools.size() + local.size()];
         int k = 0;
         for (int i : sharedPools) {
@@ -434,7 +460,7 @@ public final class DraIndex {
             int[] indexes = new int[p.slices.size()];
             for (int i = 0; i < p.slices.size(); i++) {
                 ResourceSlice s = p.slices.get(i);
-                if (!s.devices().isEmpty() && sliceRelevant(s, node)) {
+                if (!s.devices().isEmpty() && (node == null ? nodeName.equals(s.nodeName()) : sliceRelevant(s, node))) {
                     indexes[relevant.size()] = i;
                     relevant.add(s);
                 }

@@ -73,6 +73,17 @@ public final class ClusterSnapshot {
 
     /** @param dra the request's DRA objects; claims are tracked per decision run by the overlay */
     public ClusterSnapshot(ClusterState state, DraObjects dra) {
+        this(state, dra, () -> new ClaimBook.Catalog(dra));
+    }
+
+    /**
+     * As {@link #ClusterSnapshot(ClusterState, DraObjects)} with the DRA catalog built elsewhere (another thread may
+     * still be building it: it is asked for last, and only when the request has DRA objects or pods using devices).
+     *
+     * @param catalog the catalog of {@code dra} itself
+     * @throws IllegalArgumentException when the catalog was built from other DRA objects
+     */
+    public ClusterSnapshot(ClusterState state, DraObjects dra, java.util.function.Supplier<ClaimBook.Catalog> catalog) {
         TreeSet<String> scalars = new TreeSet<>();
         for (Node n : state.nodes()) {
             collectScalars(n.allocatable(), scalars);
@@ -143,7 +154,7 @@ public final class ClusterSnapshot {
         members.replaceAll((k, v) -> Collections.unmodifiableList(v));
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
-        this.claims = dra.isEmpty() && !anyDevices ? null : new ClaimBook.Catalog(dra);
+        this.claims = dra.isEmpty() && !anyDevices ? null : catalogOf(dra, catalog.get());
         this.served = served;
         this.priorityClasses = state.priorityClasses();
         this.changedByRef = Map.of();
@@ -348,6 +359,13 @@ public final class ClusterSnapshot {
     }
 
     /** The request's DRA catalog, or null when the request has neither DRA objects nor pods with claims. */
+    private static ClaimBook.Catalog catalogOf(DraObjects dra, ClaimBook.Catalog catalog) {
+        if (!catalog.isOf(dra)) {
+            throw new IllegalArgumentException("the DRA catalog was built from other DRA objects");
+        }
+        return catalog;
+    }
+
     ClaimBook.Catalog claimCatalog() {
         return claims;
     }

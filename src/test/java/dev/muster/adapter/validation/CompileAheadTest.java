@@ -7,6 +7,8 @@ import org.junit.jupiter.api.Test;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -138,6 +140,39 @@ class CompileAheadTest {
             });
             assertThatThrownBy(task::join).isSameAs(thrown);
         }
+    }
+
+    @Test
+    void theCallerRunsTheStagesTheHelperHasNotReachedAndEachStageRunsOnce() throws Exception {
+        CompileAhead ahead = ahead(1, 0);
+        CountDownLatch first = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Map<String, String> ranOn = new ConcurrentHashMap<>();
+        AtomicInteger runs = new AtomicInteger();
+        CompileAhead.Stages stages = new CompileAhead.Stages();
+        CompileAhead.Stage<Integer> slow = stages.add(() -> {
+            runs.incrementAndGet();
+            ranOn.put("slow", Thread.currentThread().getName());
+            first.countDown();
+            release.await();
+            return 40;
+        });
+        CompileAhead.Stage<Integer> other = stages.add(() -> {
+            runs.incrementAndGet();
+            ranOn.put("other", Thread.currentThread().getName());
+            release.countDown(); // the caller got here while the helper still runs the first stage
+            return 2;
+        });
+        stages.add(() -> {
+            runs.incrementAndGet();
+            return slow.get() + other.get() == 42 ? new CompileAhead.Compiled(null, null) : null;
+        });
+        CompileAhead.Task task = ahead.start(doc(1), stages, java.util.function.UnaryOperator.identity());
+        assertThat(first.await(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(task.join()).as("the last stage read both earlier ones").isNotNull();
+        assertThat(ranOn.get("slow")).startsWith("muster-compile-");
+        assertThat(ranOn.get("other")).isEqualTo(Thread.currentThread().getName());
+        assertThat(runs).as("three stages, each once").hasValue(3);
     }
 
     @Test

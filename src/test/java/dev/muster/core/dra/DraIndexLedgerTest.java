@@ -31,6 +31,41 @@ class DraIndexLedgerTest {
     }
 
     @Test
+    void warmingWorksOutEachNodesPoolsAndDeviceListsAsFirstUseWould() {
+        ResourceSlice a1 = slice("a1", NODE1, POOL1, DRIVER_A, dev("x"), dev("y"));
+        ResourceSlice b1 = slice("b1", NODE1, POOL2, DRIVER_B, dev("x"));
+        ResourceSlice a2 = slice("a2", NODE2, POOL3, DRIVER_A, dev("x"), dev("y"));
+        List<ResourceSlice> slices = List.of(a1, b1, a2);
+        DraIndex cold = DraIndex.build(List.of(), slices, List.of());
+        DraIndex warm = DraIndex.build(List.of(), slices, List.of());
+        warm.warmNodePools();
+        Node n2 = node(NODE2, REGION1);
+        for (Node n : List.of(N1, n2)) {
+            assertThat(warm.poolsFor(n).stream().map(p -> p.pool().id() + p.slices()).toList()).as(n.name())
+                    .isEqualTo(cold.poolsFor(n).stream().map(p -> p.pool().id() + p.slices()).toList());
+        }
+        // equal device lists share a number, different ones do not, however the numbers were handed out
+        DraIndex.NodePool onN1 = warm.poolsFor(N1).get(0);
+        DraIndex.NodePool onN2 = warm.poolsFor(n2).get(0);
+        DraIndex.NodePool otherList = warm.poolsFor(N1).get(1);
+        assertThat(onN1.pool().sliceLooks[0]).as("computed by warming").isNotNegative();
+        assertThat(warm.devicesLook(onN1.pool(), 0)).isEqualTo(warm.devicesLook(onN2.pool(), 0))
+                .isNotEqualTo(warm.devicesLook(otherList.pool(), 0));
+        assertThat(cold.poolsFor(N1).get(0).pool().sliceLooks[0]).as("cold: only on first use").isNegative();
+    }
+
+    @Test
+    void warmingLeavesIndexesWithSharedPoolsToFirstUse() {
+        ResourceSlice counters = counterSlice(SLICE2, NODE1, pool(POOL1, 2), DRIVER_A, counterSet(COUNTER_SET1, "c", "3"));
+        ResourceSlice devices = slice(SLICE1, NODE1, pool(POOL1, 2), DRIVER_A, dev("p").consumes(COUNTER_SET1, "c", "1"));
+        DraIndex index = DraIndex.build(List.of(), List.of(counters, devices), List.of());
+        index.warmNodePools();
+        assertThat(index.allNodeLocal()).isFalse();
+        assertThat(index.poolsFor(N1).get(0).pool().sliceLooks).as("nothing worked out ahead").containsOnly(-1);
+        assertThat(index.poolsFor(N1)).hasSize(1);
+    }
+
+    @Test
     void incompleteAndInvalidPoolsAreFlaggedAndSlicesSortedByName() {
         ResourceSlice b = slice("b", NODE1, pool(POOL1, 3), DRIVER_A, dev("x"));
         ResourceSlice a = slice("a", NODE1, pool(POOL1, 3), DRIVER_A, dev("y"));

@@ -87,4 +87,22 @@ class SnapshotOverlayTest {
         assertThat(a.decisions().get(0).placements()).hasSize(3);
         assertThat(b).isEqualTo(a);
     }
+
+    @Test
+    @DisplayName("a DRA catalog built apart must be the catalog of the snapshot's own DRA objects, and is asked for only when needed")
+    void aCatalogBuiltApartMustBeOfTheSameObjects() {
+        dev.muster.core.dra.DraObjects dra = new dev.muster.core.dra.DraObjects(List.of(), List.of(), List.of(),
+                List.of(new dev.muster.core.dra.ResourceClaimTemplate("default", "t",
+                        new dev.muster.core.dra.ResourceClaimSpec(List.of(), List.of(), List.of()))));
+        dev.muster.core.dra.DraObjects equal = new dev.muster.core.dra.DraObjects(List.of(), List.of(), List.of(),
+                dra.resourceClaimTemplates());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ClusterSnapshot(cluster(), dra,
+                        () -> new dev.muster.core.dra.ClaimBook.Catalog(equal)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other DRA objects");
+        assertThat(new ClusterSnapshot(cluster(), dra, () -> new dev.muster.core.dra.ClaimBook.Catalog(dra).warm())
+                .claimCatalog()).isNotNull();
+        assertThat(new ClusterSnapshot(cluster(), dev.muster.core.dra.DraObjects.NONE, () -> {
+            throw new AssertionError("no DRA objects and no pod using devices: no catalog asked for");
+        }).claimCatalog()).isNull();
+    }
 }

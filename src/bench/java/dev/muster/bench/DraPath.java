@@ -26,7 +26,8 @@ import java.util.Locale;
  * engine alone (for a profiler); {@code only=parts} adds the stages of a decision after validation: the
  * request into the core model ({@code tocore}), the snapshot build ({@code snapshot}), the engine with its own
  * snapshot build ({@code fresh}) and the response's encoding ({@code encode}); {@code only=ahead} adds decisions as
- * the service runs them ({@code ahead}: compiled by a helper thread while validated, {@code CompileAhead}).
+ * the service runs them ({@code ahead}: compiled by a helper thread while validated, {@code CompileAhead}), and
+ * {@code only=ahead-only} runs that stage alone (for a profiler).
  */
 public final class DraPath {
     public static void main(String[] args) {
@@ -64,6 +65,7 @@ public final class DraPath {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         String[] stages = only.equals("all") ? new String[]{"validations", "decisions", "compiled"}
                 : only.equals("ahead") ? new String[]{"validations", "decisions", "ahead"}
+                : only.equals("ahead-only") ? new String[]{"ahead"}
                 : only.equals("parts") ? new String[]{"validations", "decisions", "decode", "validate",
                 "tocore", "snapshot", "fresh", "compiled", "encode"} : new String[]{only};
         DecisionResult decided = f.decide(req);
@@ -110,7 +112,7 @@ public final class DraPath {
         if (stages.length >= 3) {
             System.out.printf(Locale.ROOT, "decisions/validations wall %.2f, cpu %.2f%n", med[1] / med[0],
                     (double) cpu[1][rounds / 2] / cpu[0][rounds / 2]);
-            if (stages[2].equals("ahead")) {
+            if (stages.length > 2 && stages[2].equals("ahead")) {
                 System.out.printf(Locale.ROOT, "ahead/validations wall %.2f%n", med[2] / med[0]);
             }
         }

@@ -33,6 +33,10 @@ final class FieldNames {
             "podAffinityTerm", "labelSelector", "namespaces", "namespaceSelector", "topologyKey",
             "matchLabelKeys", "mismatchLabelKeys", "matchLabels", "phase", "nominatedNodeName", "podGroupName",
             "resourceClaimStatuses", "extendedResourceClaimStatus", "workloadRef", "podGroup", "podGroupReplicaKey", "jobs",
+            // ResourceSlice and its devices
+            "driver", "pool", "resourceSliceCount", "allNodes", "perDeviceNodeSelection", "devices",
+            "sharedCounters", "attributes", "consumesCounters", "allowMultipleAllocations", "bindsToNode",
+            "bindingConditions", "bindingFailureConditions", "int", "bool", "string", "version", "requestPolicy",
             // common fields skipped by name (kubectl output)
             "apiVersion", "kind", "items", "resourceVersion", "ownerReferences", "conditions", "addresses", "images",
             "nodeInfo", "image", "imagePullPolicy", "type", "lastTransitionTime", "lastHeartbeatTime",

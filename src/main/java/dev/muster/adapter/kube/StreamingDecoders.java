@@ -16,15 +16,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Hand-written streaming decoders for the hot types of a request: {@link Kube.Node}, {@link Kube.Pod} and everything
- * under them (a large snapshot holds thousands of nodes and tens of thousands of pods).
+ * Hand-written streaming decoders for the hot types of a request: {@link Kube.Node}, {@link Kube.Pod},
+ * {@link KubeDra.ResourceSlice} and everything under them (a large snapshot holds thousands of nodes and slices and tens
+ * of thousands of pods).
  *
  * <p>One {@link Reader}, two token sources ({@link Tokens}): {@link ByteTokens}, the fast path over the body's bytes,
  * which leaves anything unusual to the other by bailing out, and {@link JacksonTokens}, Jackson's parser with
  * databind behind every unusual token, reached through the module registered here. What follows describes the rules
  * both share; the Jackson source is the reference for them. The decoders themselves are by family: the
  * {@link Reader} for a Node or Pod and its metadata, {@link NodeDecoders}, {@link PodDecoders} and
- * {@link AffinityDecoders} for what is under them; each is a {@link RecordReader}, over the field loop and values of
+ * {@link AffinityDecoders} for what is under them, {@link DraDecoders} for a slice's; each is a {@link RecordReader}, over the field loop and values of
  * {@link Values}.
  *
  * <p>Why not plain databind: Jackson's creator-based record deserializer (PropertyValueBuffer, reflective constructor
@@ -53,7 +54,10 @@ final class StreamingDecoders {
     private StreamingDecoders() {
     }
 
-    /** Registers the streaming decoders for Node and Pod, each falling back to databind's for a non-object token. */
+    /**
+     * Registers the streaming decoders for Node, Pod and ResourceSlice, each falling back to databind's for a
+     * non-object token.
+     */
     static SimpleModule module() {
         SimpleModule m = new SimpleModule("muster-streaming-decoders");
         m.setDeserializerModifier(new BeanDeserializerModifier() {
@@ -67,6 +71,9 @@ final class StreamingDecoders {
                 if (raw == Kube.Node.class) {
                     return new Top(deserializer, false);
                 }
+                if (raw == KubeDra.ResourceSlice.class) {
+                    return new Top(deserializer, null);
+                }
                 return deserializer;
             }
         });
@@ -75,9 +82,10 @@ final class StreamingDecoders {
 
     /** The entry point for one Pod or Node; databind's own deserializer stays behind it for anything but an object. */
     static final class Top extends DelegatingDeserializer {
-        private final boolean pod;
+        /** A Pod (true), a Node (false) or a ResourceSlice (null). */
+        private final Boolean pod;
 
-        Top(JsonDeserializer<?> fallback, boolean pod) {
+        Top(JsonDeserializer<?> fallback, Boolean pod) {
             super(fallback);
             this.pod = pod;
         }
@@ -94,7 +102,7 @@ final class StreamingDecoders {
                 return _delegatee.deserialize(p, ctxt);
             }
             Reader r = Reader.of(p, ctxt);
-            return pod ? r.pod() : r.node();
+            return pod == null ? r.slice() : pod ? r.pod() : r.node();
         }
     }
 
@@ -108,8 +116,10 @@ final class StreamingDecoders {
         private final Tokens p;
         private final NodeDecoders nodes;
         private final PodDecoders pods;
+        private final DraDecoders dra;
         private final Values.ObjectBody<Kube.Node> node = this::node;
         private final Values.ObjectBody<Kube.Pod> pod = this::pod;
+        private final Values.ObjectBody<KubeDra.ResourceSlice> slice = this::slice;
         private final Values.ObjectBody<Kube.ObjectMeta> meta = this::meta;
 
         Reader(Tokens p) {
@@ -117,6 +127,7 @@ final class StreamingDecoders {
             this.p = p;
             this.nodes = new NodeDecoders(in);
             this.pods = new PodDecoders(in);
+            this.dra = new DraDecoders(in);
         }
 
         /** The Reader of this databind call (one per readValue: its tables are per request), reading from {@code p}. */
@@ -137,6 +148,20 @@ final class StreamingDecoders {
 
         Kube.Pod pod() throws IOException {
             return top(Kube.Pod.class, pods.spec, pods.status, Kube.Pod::new);
+        }
+
+        KubeDra.ResourceSlice slice() throws IOException {
+            Class<?> r = KubeDra.ResourceSlice.class;
+            Kube.ObjectMeta metadata = null;
+            KubeDra.ResourceSliceSpec spec = null;
+            for (String f = in.first(); f != null; f = in.next()) {
+                switch (f) {
+                    case "metadata" -> metadata = object(f, r, meta);
+                    case "spec" -> spec = object(f, r, dra.spec);
+                    default -> in.skip();
+                }
+            }
+            return new KubeDra.ResourceSlice(metadata, spec);
         }
 
         /** A Node or Pod: its metadata, and its spec and status read by {@code spec} and {@code status}. */
@@ -187,8 +212,9 @@ final class StreamingDecoders {
 
         /**
          * The whole request, on the byte path ({@link ByteTokens}); with Jackson, databind reads the envelope and
-         * calls {@link Top} per Node and Pod. Lists other than nodes and pods are small and go to databind whole. A
-         * repeated envelope field or anything but an object where one is expected leaves the fast path.
+         * calls {@link Top} per Node, Pod and ResourceSlice. Lists other than nodes, pods and slices are small and go
+         * to databind whole. A repeated envelope field or anything but an object where one is expected leaves the
+         * fast path.
          */
         RequestDocument document() throws IOException {
             if (p.nextToken() != JsonToken.START_OBJECT) {
@@ -271,7 +297,7 @@ final class StreamingDecoders {
                     }
                     case "resourceSlices" -> {
                         seen = once(seen, 7);
-                        resourceSlices = listObject(v, f, (x, g) -> in.other(x, g, r));
+                        resourceSlices = listObject(v, f, (x, g) -> members(x, slice));
                     }
                     case "resourceClaims" -> {
                         seen = once(seen, 8);

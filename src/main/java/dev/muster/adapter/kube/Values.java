@@ -32,7 +32,9 @@ final class Values {
     static final int AFFINITY = 2;
     static final int NODE_QUANTITIES = 3;
     static final int TAINTS = 4;
-    static final int SITES = 5;
+    static final int DEVICE_ATTRIBUTES = 5;
+    static final int DEVICE_CAPACITY = 6;
+    static final int SITES = 7;
 
     final Tokens p;
     private final Qty[] quantities;
@@ -45,7 +47,7 @@ final class Values {
     /** The first token of the current field's value. */
     private JsonToken value;
 
-    /** The entries of the map being read (label and quantity maps never nest). */
+    /** The entries of the map being read (label, quantity and device maps never nest). */
     private final SmallMap.Builder entries = new SmallMap.Builder();
 
     Values(Tokens p) {
@@ -164,6 +166,37 @@ final class Values {
                     throw p.contentNull(field, Qty.class);
                 } else {
                     value = (Qty) p.value(Qty.class);
+                }
+                entries.put(key, value);
+            } catch (Exception x) {
+                throw wrapEntry(x, SmallMap.EMPTY, key);
+            }
+        }
+        return entries.build();
+    }
+
+    /**
+     * A map of objects (a device's attributes or capacities): each object value read by {@code one}, any other value
+     * through databind's deserializer for {@code type}, a null failing like {@code Nulls.FAIL}. The objects read must
+     * not read maps themselves (the entries being collected are this reader's).
+     */
+    <T> Map<String, T> objectMap(JsonToken v, String field, Class<?> r, Class<T> type, ObjectBody<T> one)
+            throws IOException {
+        if (v != JsonToken.START_OBJECT) {
+            return other(v, field, r);
+        }
+        entries.reset();
+        for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+            String key = p.currentKey();
+            JsonToken e = p.nextToken();
+            try {
+                Object value;
+                if (e == JsonToken.START_OBJECT) {
+                    value = one.read();
+                } else if (e == JsonToken.VALUE_NULL) {
+                    throw p.contentNull(field, type);
+                } else {
+                    value = p.value(type);
                 }
                 entries.put(key, value);
             } catch (Exception x) {

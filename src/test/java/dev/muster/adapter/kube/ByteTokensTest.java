@@ -227,7 +227,11 @@ class ByteTokensTest {
                 "{\"spec\":{\"tolerations\":" + tolerations + ",\"affinity\":" + affinity + "}}",
                 "{\"spec\":{\"tolerations\":" + other + ",\"affinity\":" + affinity.replace("web", "db") + "}}")
                 + "],\"nodes\":[{\"status\":{\"allocatable\":{\"cpu\":\"4\"},\"capacity\":{\"cpu\":\"4\"}}},"
-                + "{\"status\":{\"allocatable\":{\"cpu\":\"4\"},\"capacity\":{\"cpu\":\"8\"}}}]}}";
+                + "{\"status\":{\"allocatable\":{\"cpu\":\"4\"},\"capacity\":{\"cpu\":\"8\"}}}],"
+                + "\"resourceSlices\":[{\"spec\":{\"devices\":["
+                + "{\"name\":\"a\",\"attributes\":{\"m\":{\"string\":\"x\"}},\"capacity\":{\"mem\":{\"value\":\"1\"}}},"
+                + "{\"name\":\"b\",\"attributes\":{\"m\":{\"string\":\"x\"}},\"capacity\":{\"mem\":{\"value\":\"2\"}}}"
+                + "]}}]}}";
         RequestDocument doc = checked(utf8(json));
         assertThat(doc).isNotNull();
         List<Kube.Pod> pods = doc.snapshot().pods();
@@ -241,9 +245,13 @@ class ByteTokensTest {
         assertThat(nodes.get(1).status().capacity()).containsEntry("cpu", Qty.of("8"));
         ByteTokens tokens = CODEC.tokens(utf8(json));
         assertThat(new StreamingDecoders.Reader(tokens).document()).isEqualTo(doc);
-        // tolerations, containers, affinity, node quantities, taints: what was recalled, what was read
-        assertThat(tokens.recalls()).containsExactly(1, 0, 1, 2, 0);
-        assertThat(tokens.misses()).containsExactly(2, 0, 2, 2, 0);
+        List<KubeDra.Device> devices = doc.snapshot().resourceSlices().get(0).spec().devices();
+        assertThat(devices.get(1).attributes()).isSameAs(devices.get(0).attributes());
+        assertThat(devices.get(1).capacity().get("mem").value()).isEqualTo(Qty.of("2"));
+        // tolerations, containers, affinity, node quantities, taints, device attributes, device capacities: what was
+        // recalled, what was read
+        assertThat(tokens.recalls()).containsExactly(1, 0, 1, 2, 0, 1, 0);
+        assertThat(tokens.misses()).containsExactly(2, 0, 2, 2, 0, 1, 2);
     }
 
     /** Copies a body into an array in random chunks on another thread, as the event loop does; an {@link Arrival}. */

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The streaming decoders (Node, Pod and everything under them) against plain databind with the same strict
+ * The streaming decoders (Node, Pod, ResourceSlice and everything under them) against plain databind with the same strict
  * settings: on valid documents both give equal records, and on thousands of broken ones (every value replaced by
  * values of every wrong type, every prefix, corrupted bytes) both give the same 400 message and field path.
  */
@@ -65,6 +65,21 @@ class StreamingDecodersTest {
         assertThat(node.spec().taints()).extracting(Kube.Taint::key).containsExactly("dedicated", "maintenance");
         assertThat(node.status().capacity().get("pods").text()).isEqualTo("110");
         assertThat(node.metadata().labels()).containsKeys("kubernetes.io/hostname", "topology.kubernetes.io/zone", "pool");
+        KubeDra.ResourceSliceSpec slice = fast.snapshot().resourceSlices().get(0).spec();
+        assertThat(slice.pool().generation()).isEqualTo(2L);
+        assertThat(slice.perDeviceNodeSelection()).isTrue();
+        assertThat(slice.sharedCounters().get(0).counters().get("mem").value().text()).isEqualTo("80Gi");
+        KubeDra.Device gpu = slice.devices().get(0);
+        assertThat(gpu.attributes().keySet()).containsExactly("index", "model", "healthy", "driverVersion",
+                "example.com/pcie");
+        assertThat(gpu.attributes().get("driverVersion").versionValue()).isEqualTo("1.2.3");
+        assertThat(gpu.capacity().get("cores").requestPolicy().validRange().max().text()).isEqualTo("132");
+        assertThat(gpu.bindingFailureConditions()).containsExactly("failed");
+        assertThat(gpu.nodeSelector().nodeSelectorTerms()).hasSize(1);
+        // the second slice repeats a device's maps byte for byte: recalled, so one object
+        KubeDra.Device again = fast.snapshot().resourceSlices().get(1).spec().devices().get(0);
+        assertThat(again.capacity()).isEqualTo(slice.devices().get(1).capacity())
+                .isSameAs(slice.devices().get(1).capacity());
         assertThat(fast.snapshot().pods().get(2)).isEqualTo(new Kube.Pod(null, null, null));
         assertThat(fast.snapshot().pods().get(3)).isEqualTo(new Kube.Pod(null, null, null));
     }

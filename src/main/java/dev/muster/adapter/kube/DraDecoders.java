@@ -1,0 +1,150 @@
+package dev.muster.adapter.kube;
+
+import com.fasterxml.jackson.core.JsonToken;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The decoders of a {@link KubeDra.ResourceSlice}'s spec and its devices: a large cluster publishes one slice per node
+ * and driver, each with a handful of devices whose attribute and capacity maps repeat from node to node. Maps that
+ * repeat byte for byte are recalled; the rarely set parts (node selectors, counters, taints, request policies) go to
+ * databind as they are.
+ */
+final class DraDecoders extends RecordReader {
+    // each read made once per request, so that reading allocates none
+    final Values.ObjectBody<KubeDra.ResourceSliceSpec> spec = this::spec;
+    private final Values.ObjectBody<KubeDra.Pool> pool = this::pool;
+    private final Values.ObjectBody<KubeDra.Device> device = this::device;
+    private final Values.ObjectBody<KubeDra.Attribute> attribute = this::attribute;
+    private final Values.ObjectBody<KubeDra.Capacity> capacity = this::capacity;
+    private final Values.ValueBody<Map<String, KubeDra.Attribute>> attributes = (v, f) ->
+            in.objectMap(v, f, KubeDra.Device.class, KubeDra.Attribute.class, attribute);
+    private final Values.ValueBody<Map<String, KubeDra.Capacity>> capacities = (v, f) ->
+            in.objectMap(v, f, KubeDra.Device.class, KubeDra.Capacity.class, capacity);
+
+    DraDecoders(Values in) {
+        super(in);
+    }
+
+    private KubeDra.ResourceSliceSpec spec() throws IOException {
+        Class<?> r = KubeDra.ResourceSliceSpec.class;
+        String driver = null;
+        KubeDra.Pool poolValue = null;
+        String nodeName = null;
+        Kube.NodeSelector nodeSelector = null;
+        Boolean allNodes = null;
+        Boolean perDevice = null;
+        List<KubeDra.Device> devices = null;
+        List<KubeDra.CounterSet> counters = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "driver" -> driver = shared(f, r);
+                case "pool" -> poolValue = object(f, r, pool);
+                case "nodeName" -> nodeName = string(f, r);
+                case "nodeSelector" -> nodeSelector = other(f, r);
+                case "allNodes" -> allNodes = bool(f, r);
+                case "perDeviceNodeSelection" -> perDevice = bool(f, r);
+                case "devices" -> devices = objects(f, r, KubeDra.Device.class, 8, device);
+                case "sharedCounters" -> counters = other(f, r);
+                default -> in.skip();
+            }
+        }
+        return new KubeDra.ResourceSliceSpec(driver, poolValue, nodeName, nodeSelector, allNodes, perDevice, devices,
+                counters);
+    }
+
+    private KubeDra.Pool pool() throws IOException {
+        Class<?> r = KubeDra.Pool.class;
+        String name = null;
+        Long generation = null;
+        Long count = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "name" -> name = string(f, r);
+                case "generation" -> generation = longValue(f, r);
+                case "resourceSliceCount" -> count = longValue(f, r);
+                default -> in.skip();
+            }
+        }
+        return new KubeDra.Pool(name, generation, count);
+    }
+
+    private KubeDra.Device device() throws IOException {
+        Class<?> r = KubeDra.Device.class;
+        String name = null;
+        Map<String, KubeDra.Attribute> attributeMap = null;
+        Map<String, KubeDra.Capacity> capacityMap = null;
+        List<KubeDra.CounterConsumption> consumes = null;
+        List<KubeDra.Taint> taints = null;
+        Boolean multiple = null;
+        Boolean bindsToNode = null;
+        List<String> binding = null;
+        List<String> bindingFailure = null;
+        String nodeName = null;
+        Kube.NodeSelector nodeSelector = null;
+        Boolean allNodes = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "name" -> name = string(f, r);
+                case "attributes" -> attributeMap = recalled(f, r, Values.DEVICE_ATTRIBUTES, attributes);
+                case "capacity" -> capacityMap = recalled(f, r, Values.DEVICE_CAPACITY, capacities);
+                case "consumesCounters" -> consumes = other(f, r);
+                case "taints" -> taints = other(f, r);
+                case "allowMultipleAllocations" -> multiple = bool(f, r);
+                case "bindsToNode" -> bindsToNode = bool(f, r);
+                case "bindingConditions" -> binding = strings(f, r);
+                case "bindingFailureConditions" -> bindingFailure = strings(f, r);
+                case "nodeName" -> nodeName = string(f, r);
+                case "nodeSelector" -> nodeSelector = other(f, r);
+                case "allNodes" -> allNodes = bool(f, r);
+                default -> in.skip();
+            }
+        }
+        return new KubeDra.Device(name, attributeMap, capacityMap, consumes, taints, multiple, bindsToNode, binding,
+                bindingFailure, nodeName, nodeSelector, allNodes);
+    }
+
+    private KubeDra.Attribute attribute() throws IOException {
+        Class<?> r = KubeDra.Attribute.class;
+        Long intValue = null;
+        Boolean boolValue = null;
+        String stringValue = null;
+        String version = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "int" -> intValue = longValue(f, r);
+                case "bool" -> boolValue = bool(f, r);
+                case "string" -> stringValue = shared(f, r);
+                case "version" -> version = shared(f, r);
+                default -> in.skip();
+            }
+        }
+        return new KubeDra.Attribute(intValue, boolValue, stringValue, version);
+    }
+
+    private KubeDra.Capacity capacity() throws IOException {
+        Class<?> r = KubeDra.Capacity.class;
+        Qty value = null;
+        KubeDra.RequestPolicy policy = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "value" -> value = quantity(f, r);
+                case "requestPolicy" -> policy = other(f, r);
+                default -> in.skip();
+            }
+        }
+        return new KubeDra.Capacity(value, policy);
+    }
+
+    /** A quantity field: a string or integer token read as {@link Values#qty}; any other as databind reads it. */
+    private Qty quantity(String f, Class<?> r) throws IOException {
+        try {
+            JsonToken v = in.value();
+            return v == JsonToken.VALUE_STRING || v == JsonToken.VALUE_NUMBER_INT ? in.qty() : in.other(v, f, r);
+        } catch (Exception e) {
+            throw Values.wrap(e, r, f);
+        }
+    }
+}

@@ -4,7 +4,7 @@ import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.core.decision.DecisionRequest;
-import dev.muster.core.dra.ClaimBook;
+import dev.muster.core.dra.ClaimCatalog;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.ClusterState;
 import dev.muster.core.snapshot.ClusterSnapshot;
@@ -104,13 +104,13 @@ public final class CompileAhead implements AutoCloseable {
 
     /**
      * The stages of a request's compilation: its DRA objects (DRA selectors through the shared CEL cache), their
-     * catalog (built and {@linkplain ClaimBook.Catalog#warm() warmed}), the cluster, then the request and its
+     * catalog (built and {@linkplain ClaimCatalog#warm() warmed}), the cluster, then the request and its
      * snapshot. The DRA stages come first: with a helper, the caller maps the cluster once it has validated.
      */
     public static Stages compile(RequestDocument doc) {
         Stages stages = new Stages();
         Stage<DraObjects> dra = stages.add(() -> KubeMapper.draObjects(doc.snapshot(), CelSelectors.shared()::compile));
-        Stage<ClaimBook.Catalog> catalog = stages.add(() -> new ClaimBook.Catalog(dra.get()).warm());
+        Stage<ClaimCatalog> catalog = stages.add(() -> new ClaimCatalog(dra.get()).warm());
         Stage<ClusterState> cluster = stages.add(() -> KubeMapper.toClusterState(doc.snapshot()));
         stages.add(() -> {
             DecisionRequest request = KubeMapper.toDecisionRequest(doc, cluster.get(), dra.get());

@@ -19,7 +19,7 @@ import java.util.TreeMap;
 
 /**
  * The ResourceClaims of one decision: which claims each pod uses, what is allocated and reserved for whom, and what
- * this decision adds. Opened per decision run on the request's {@link Catalog}; changed only through
+ * this decision adds. Opened per decision run on the request's {@link ClaimCatalog}; changed only through
  * {@link #reserve} and {@link #unreserve}, which the scheduler runs at Reserve/Unreserve, so a rolled-back member gives back its devices
  * and reservations.
  * <p>
@@ -53,60 +53,13 @@ public final class ClaimBook {
     private final java.util.Set<String> released = new java.util.HashSet<>();
     private final Map<String, FirstFit> firstFits = new java.util.concurrent.ConcurrentHashMap<>();
 
-    /**
-     * What a request's DRA objects say before any decision: claims and templates by {@code namespace/name}, and the
-     * device index with the devices snapshot claims already hold. Built once per request; every decision run opens
-     * its own {@link ClaimBook} on it.
-     */
-    public static final class Catalog {
-        private final DraObjects objects;
-        private final DraIndex index;
-        private final Map<String, ResourceClaim> claims = new HashMap<>();
-        private final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
-
-        public Catalog(DraObjects objects) {
-            this.objects = objects;
-            List<AllocationResult> allocations = new ArrayList<>();
-            for (ResourceClaim c : objects.resourceClaims()) {
-                claims.put(c.key(), c);
-                if (c.allocation() != null) {
-                    allocations.add(c.allocation());
-                }
-            }
-            for (ResourceClaimTemplate t : objects.resourceClaimTemplates()) {
-                templates.put(t.namespace() + "/" + t.name(), t);
-            }
-            this.index = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations);
-        }
-
-        /** Whether this is the catalog of exactly these objects. */
-        public boolean isOf(DraObjects dra) {
-            return objects == dra;
-        }
-
-        /**
-         * Works out now what decision runs would otherwise work out on first use, node by node: which pools each node
-         * sees and a number per slice's device list. Pure memos of the index, so decisions are the same either way;
-         * worth it off the request's thread (a helper compiling a large request), and only when the request has
-         * claims or claim templates for pods to use.
-         *
-         * @return this catalog
-         */
-        public Catalog warm() {
-            if (!objects.resourceClaimTemplates().isEmpty() || !objects.resourceClaims().isEmpty()) {
-                index.warmNodePools();
-            }
-            return this;
-        }
-    }
-
     /** @param stepBudget devices the allocator may look at per node and pod */
     public ClaimBook(DraObjects objects, long stepBudget) {
-        this(new Catalog(objects), stepBudget);
+        this(new ClaimCatalog(objects), stepBudget);
     }
 
     /** A decision run's claims over a request's catalog. */
-    public ClaimBook(Catalog catalog, long stepBudget) {
+    public ClaimBook(ClaimCatalog catalog, long stepBudget) {
         this.claims = catalog.claims;
         this.templates = catalog.templates;
         this.ledger = catalog.index.newLedger();

@@ -1,7 +1,7 @@
 package dev.muster.core.snapshot;
 
 import dev.muster.core.dra.Allocator;
-import dev.muster.core.dra.ClaimBook;
+import dev.muster.core.dra.ClaimCatalog;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.dra.ExtendedResourceClaim;
 import dev.muster.core.framework.NodeInfo;
@@ -59,7 +59,7 @@ public final class ClusterSnapshot {
     private final List<dev.muster.core.model.PriorityClass> priorityClasses;
     private final Map<GroupRef, List<PodInfo>> membersByGroup;
     private final List<PodDisruptionBudget> pdbs;
-    private final ClaimBook.Catalog claims;
+    private final ClaimCatalog claims;
     private final PodTable table;
     private final Map<String, java.util.SortedMap<String, int[]>> domains;
     private volatile LabelSets labelSets;
@@ -73,7 +73,7 @@ public final class ClusterSnapshot {
 
     /** @param dra the request's DRA objects; claims are tracked per decision run by the overlay */
     public ClusterSnapshot(ClusterState state, DraObjects dra) {
-        this(state, dra, () -> new ClaimBook.Catalog(dra));
+        this(state, dra, () -> new ClaimCatalog(dra));
     }
 
     /**
@@ -83,7 +83,7 @@ public final class ClusterSnapshot {
      * @param catalog the catalog of {@code dra} itself
      * @throws IllegalArgumentException when the catalog was built from other DRA objects
      */
-    public ClusterSnapshot(ClusterState state, DraObjects dra, java.util.function.Supplier<ClaimBook.Catalog> catalog) {
+    public ClusterSnapshot(ClusterState state, DraObjects dra, java.util.function.Supplier<ClaimCatalog> catalog) {
         TreeSet<String> scalars = new TreeSet<>();
         for (Node n : state.nodes()) {
             collectScalars(n.allocatable(), scalars);
@@ -230,7 +230,7 @@ public final class ClusterSnapshot {
         members.replaceAll((k, v) -> Collections.unmodifiableList(v));
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
-        this.claims = dra.isEmpty() && !anyDevices ? null : new ClaimBook.Catalog(dra);
+        this.claims = dra.isEmpty() && !anyDevices ? null : new ClaimCatalog(dra);
         this.served = prev.served;
         this.domains = nodesChanged ? new java.util.concurrent.ConcurrentHashMap<>() : prev.domains;
         this.labelSets = labelsKept ? prev.labelSets : null;
@@ -359,14 +359,14 @@ public final class ClusterSnapshot {
     }
 
     /** The request's DRA catalog, or null when the request has neither DRA objects nor pods with claims. */
-    private static ClaimBook.Catalog catalogOf(DraObjects dra, ClaimBook.Catalog catalog) {
+    private static ClaimCatalog catalogOf(DraObjects dra, ClaimCatalog catalog) {
         if (!catalog.isOf(dra)) {
             throw new IllegalArgumentException("the DRA catalog was built from other DRA objects");
         }
         return catalog;
     }
 
-    ClaimBook.Catalog claimCatalog() {
+    ClaimCatalog claimCatalog() {
         return claims;
     }
 

@@ -1,6 +1,7 @@
 package dev.muster.core.snapshot;
 
 import dev.muster.core.dra.ClaimBook;
+import dev.muster.core.dra.ClaimCatalog;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodIndex;
@@ -68,7 +69,7 @@ public final class SnapshotOverlay {
         this.nodeVersion = new int[nodes.length];
         this.podsWithAffinity = snapshot.compiledPodsWithAffinity();
         this.podsWithRequiredAnti = snapshot.compiledPodsWithRequiredAntiAffinity();
-        ClaimBook.Catalog catalog = snapshot.claimCatalog();
+        ClaimCatalog catalog = snapshot.claimCatalog();
         this.claims = catalog == null ? null : new ClaimBook(catalog, dev.muster.core.dra.Allocator.DEFAULT_STEP_BUDGET);
     }
 

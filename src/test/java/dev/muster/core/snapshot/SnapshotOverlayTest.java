@@ -97,9 +97,9 @@ class SnapshotOverlayTest {
         dev.muster.core.dra.DraObjects equal = new dev.muster.core.dra.DraObjects(List.of(), List.of(), List.of(),
                 dra.resourceClaimTemplates());
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new ClusterSnapshot(cluster(), dra,
-                        () -> new dev.muster.core.dra.ClaimBook.Catalog(equal)))
+                        () -> new dev.muster.core.dra.ClaimCatalog(equal)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("other DRA objects");
-        assertThat(new ClusterSnapshot(cluster(), dra, () -> new dev.muster.core.dra.ClaimBook.Catalog(dra).warm())
+        assertThat(new ClusterSnapshot(cluster(), dra, () -> new dev.muster.core.dra.ClaimCatalog(dra).warm())
                 .claimCatalog()).isNotNull();
         assertThat(new ClusterSnapshot(cluster(), dev.muster.core.dra.DraObjects.NONE, () -> {
             throw new AssertionError("no DRA objects and no pod using devices: no catalog asked for");

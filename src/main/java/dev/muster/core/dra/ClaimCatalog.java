@@ -1,0 +1,53 @@
+package dev.muster.core.dra;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a request's DRA objects say before any decision: claims and templates by {@code namespace/name}, and the
+ * device index with the devices snapshot claims already hold. Built once per request; every decision run opens its
+ * own {@link ClaimBook} on it.
+ */
+public final class ClaimCatalog {
+    private final DraObjects objects;
+    final DraIndex index;
+    final Map<String, ResourceClaim> claims = new HashMap<>();
+    final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
+
+    public ClaimCatalog(DraObjects objects) {
+        this.objects = objects;
+        List<AllocationResult> allocations = new ArrayList<>();
+        for (ResourceClaim c : objects.resourceClaims()) {
+            claims.put(c.key(), c);
+            if (c.allocation() != null) {
+                allocations.add(c.allocation());
+            }
+        }
+        for (ResourceClaimTemplate t : objects.resourceClaimTemplates()) {
+            templates.put(t.namespace() + "/" + t.name(), t);
+        }
+        this.index = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations);
+    }
+
+    /** Whether this is the catalog of exactly these objects. */
+    public boolean isOf(DraObjects dra) {
+        return objects == dra;
+    }
+
+    /**
+     * Works out now what decision runs would otherwise work out on first use, node by node: which pools each node sees
+     * and a number per slice's device list. Pure memos of the index, so decisions are the same either way; worth it
+     * off the request's thread (a helper compiling a large request), and only when the request has claims or claim
+     * templates for pods to use.
+     *
+     * @return this catalog
+     */
+    public ClaimCatalog warm() {
+        if (!objects.resourceClaimTemplates().isEmpty() || !objects.resourceClaims().isEmpty()) {
+            index.warmNodePools();
+        }
+        return this;
+    }
+}

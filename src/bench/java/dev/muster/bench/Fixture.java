@@ -115,7 +115,7 @@ public final class Fixture {
      */
     byte[] full(byte[] body, CompileAhead ahead) {
         RequestDocument doc = decode(body);
-        CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc), java.util.function.UnaryOperator.identity());
+        CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc));
         Causes c = validate(doc);
         if (!c.isEmpty()) {
             task.cancel();

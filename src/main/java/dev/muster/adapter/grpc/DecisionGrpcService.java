@@ -89,7 +89,7 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
             RequestDocument doc = document(request);
             checkContext("after decoding the request");
             // a large request is compiled by a helper while this thread validates it
-            CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc), java.util.function.UnaryOperator.identity());
+            CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc));
             try {
                 validate(doc);
             } catch (RuntimeException e) {

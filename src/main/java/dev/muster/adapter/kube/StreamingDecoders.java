@@ -17,8 +17,8 @@ import java.util.Map;
 
 /**
  * Hand-written streaming decoders for the hot types of a request: {@link Kube.Node}, {@link Kube.Pod},
- * {@link KubeDra.ResourceSlice} and everything under them (a large snapshot holds thousands of nodes and slices and tens
- * of thousands of pods).
+ * {@link KubeDra.ResourceSlice} and everything under them (a large snapshot holds thousands of nodes and slices and
+ * tens of thousands of pods).
  *
  * <p>One {@link Reader}, two token sources ({@link Tokens}): {@link ByteTokens}, the fast path over the body's bytes,
  * which leaves anything unusual to the other by bailing out, and {@link JacksonTokens}, Jackson's parser with

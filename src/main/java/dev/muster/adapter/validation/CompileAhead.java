@@ -78,6 +78,11 @@ public final class CompileAhead implements AutoCloseable {
     public Task start(RequestDocument doc, Callable<Compiled> work) {
         Stages stages = new Stages();
         stages.add(work);
+        return start(doc, stages);
+    }
+
+    /** As {@link #start(RequestDocument, Stages, UnaryOperator)}, the helper needing nothing carried over. */
+    public Task start(RequestDocument doc, Stages stages) {
         return start(doc, stages, UnaryOperator.identity());
     }
 

@@ -167,7 +167,7 @@ class CompileAheadTest {
             runs.incrementAndGet();
             return slow.get() + other.get() == 42 ? new CompileAhead.Compiled(null, null) : null;
         });
-        CompileAhead.Task task = ahead.start(doc(1), stages, java.util.function.UnaryOperator.identity());
+        CompileAhead.Task task = ahead.start(doc(1), stages);
         assertThat(first.await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(task.join()).as("the last stage read both earlier ones").isNotNull();
         assertThat(ranOn.get("slow")).startsWith("muster-compile-");

@@ -51,7 +51,11 @@ public final class ClaimBook {
     private final List<Runnable> undo = new ArrayList<>();
     private final Map<PodRef, ArrayDeque<Integer>> reservations = new HashMap<>();
     private final java.util.Set<String> released = new java.util.HashSet<>();
-    private final Map<String, FirstFit> firstFits = new java.util.concurrent.ConcurrentHashMap<>();
+    private final PodClaims podClaims;
+    /** Per node, its latest first fits, newest first ({@link #FIRST_FITS_PER_NODE} at most). */
+    private final Map<String, FirstFit[]> firstFits = new java.util.concurrent.ConcurrentHashMap<>();
+    /** How many first fits are kept per node: a node's device states within one trial and its re-run. */
+    static final int FIRST_FITS_PER_NODE = 16;
 
     /** @param stepBudget devices the allocator may look at per node and pod */
     public ClaimBook(DraObjects objects, long stepBudget) {
@@ -63,6 +67,7 @@ public final class ClaimBook {
         this.claims = catalog.claims;
         this.templates = catalog.templates;
         this.ledger = catalog.index.newLedger();
+        this.podClaims = new PodClaims(catalog);
         this.stepBudget = stepBudget;
     }
 
@@ -107,70 +112,20 @@ public final class ClaimBook {
         }
     }
 
-    /** Resolves the claims of a pod ({@code group}: its PodGroup, or null). */
+    /**
+     * Resolves the claims of a pod ({@code group}: its PodGroup, or null). What the pod's and the group's fields and
+     * the snapshot's claims and templates decide is worked out once per pod and group ({@link PodClaims}); whether a
+     * claim can still be reserved for its consumer is checked on every call, as reservations come and go.
+     */
     public Resolution resolve(Pod pod, PodGroup group) {
-        String ns = pod.ref().namespace();
-        List<ClaimUse> uses = new ArrayList<>(pod.resourceClaims().size());
-        for (PodClaimRef entry : pod.resourceClaims()) {
-            boolean groupLevel = group != null && group.resourceClaims().contains(entry);
-            String owner = groupLevel ? group.ref().name() : pod.ref().name();
-            Map<String, String> statuses = groupLevel ? group.resourceClaimStatuses() : pod.resourceClaimStatuses();
-            String name;
-            String template = entry.resourceClaimTemplateName();
-            if (template == null) {
-                name = entry.resourceClaimName();
-                if (!claims.containsKey(ns + "/" + name)) {
-                    return Resolution.failed("resourceclaim.resource.k8s.io \"" + name + "\" not found");
-                }
-            } else {
-                String recorded = statuses.get(entry.name());
-                if (recorded != null && recorded.isEmpty()) {
-                    continue; // the controller decided that no claim is needed
-                }
-                name = recorded != null ? recorded : generatedName(owner, entry.name());
-            }
-            String key = ns + "/" + name;
-            ResourceClaim existing = claims.get(key);
-            ResourceClaimSpec spec;
-            if (existing != null) {
-                if (existing.deleting()) {
-                    return Resolution.failed("resourceclaim \"" + name + "\" is being deleted");
-                }
-                spec = existing.spec();
-            } else {
-                ResourceClaimTemplate t = templates.get(ns + "/" + template);
-                if (t == null) {
-                    return Resolution.failed("resourceclaimtemplate.resource.k8s.io \"" + template + "\" not found");
-                }
-                spec = t.spec();
-            }
-            ClaimConsumer consumer = groupLevel ? ClaimConsumer.podGroup(group.ref().name(), group.uid())
-                    : ClaimConsumer.pod(pod.ref().name(), pod.uid());
-            ClaimUse use = new ClaimUse(key, template, spec, consumer);
+        PodClaims.Entries e = podClaims.entries(pod, group);
+        for (ClaimUse use : e.checked()) {
             String inUse = reservable(use);
             if (inUse != null) {
                 return Resolution.failed(inUse);
             }
-            uses.add(use);
         }
-        ExtendedClaimStatus made = pod.extendedResourceClaim();
-        if (pod.isBound()) {
-            ClaimUse held = made == null ? null : ExtendedResourceClaim.held(pod, made, claims);
-            if (held != null) {
-                uses.add(held);
-            }
-        } else if (!pod.extendedRequests().isEmpty()) {
-            ResourceClaimSpec spec = ExtendedResourceClaim.spec(pod.extendedRequests(),
-                    ledger.index()::extendedResourceClass, r -> true);
-            if (spec != null) {
-                if (made != null && claims.containsKey(ns + "/" + made.claimName())) {
-                    return Resolution.failed(ExtendedResourceClaim.stale(made.claimName()));
-                }
-                uses.add(new ClaimUse(ns + "/" + generatedName(pod.ref().name(), ExtendedResourceClaim.ENTRY), null,
-                        spec, ClaimConsumer.pod(pod.ref().name(), pod.uid()), pod.extendedRequests()));
-            }
-        }
-        return new Resolution(uses, null);
+        return e.resolution();
     }
 
     /**
@@ -237,10 +192,24 @@ public final class ClaimBook {
      * verdict (the devices chosen differ only in their pool's name).
      */
     public Object deviceState(Node node) {
+        DraIndex.NodeDevices devices = ledger.index().devicesOf(node);
+        if (ledger.nodeVersion(devices.pools) != 0) {
+            return deviceState(ledger, devices.pools);
+        }
+        Object untouched = devices.untouched; // the same for every decision run of the catalog
+        if (untouched == null) {
+            untouched = deviceState(ledger, devices.pools);
+            devices.untouched = untouched;
+        }
+        return untouched;
+    }
+
+    /** {@link #deviceState(Node)} of a node seeing these pools, as the ledger holds their devices. */
+    static Object deviceState(DeviceLedger ledger, List<DraIndex.NodePool> pools) {
         int[] ints = new int[16];
         int n = 0;
         List<Object> shares = null;
-        for (DraIndex.NodePool p : ledger.index().poolsFor(node)) {
+        for (DraIndex.NodePool p : pools) {
             ints = grow(ints, n + 3 + p.slices().size());
             ints[n++] = p.pool().driverId;
             ints[n++] = p.pool().incomplete ? 1 : 0;
@@ -354,19 +323,24 @@ public final class ClaimBook {
     }
 
     /**
-     * The allocator's first fit, remembered per node while every device is node-local: the answer depends only on the
-     * claims' specs and on how the node's own devices are held, so Reserve finds what Filter just computed, and an
-     * equal member finds what the one before it got on a node nothing happened to since. Answers naming a claim (a
-     * share of a device, an input error) are not remembered.
+     * The allocator's first fit, remembered per node and device state while every device is node-local: the answer
+     * depends only on the claims' specs and on how the node's own devices are held, so Reserve finds what Filter just
+     * computed, an equal member finds what the one before it got on a node nothing happened to since, and a trial
+     * placement taken back and run again (the chosen candidate, assumed for good) finds every answer of its first
+     * run. Answers naming a claim (a share of a device, an input error) are not remembered.
      */
     private Allocator.Outcome firstFit(Node node, List<Allocator.PendingClaim> pending) {
         if (!ledger.index().allNodeLocal()) {
             return Allocator.allocate(ledger, node, pending, stepBudget);
         }
         long version = ledger.nodeVersion(node);
-        FirstFit kept = firstFits.get(node.name());
-        if (kept != null && kept.version == version && kept.sameSpecs(pending)) {
-            return kept.outcome;
+        FirstFit[] kept = firstFits.get(node.name());
+        if (kept != null) {
+            for (FirstFit f : kept) {
+                if (f.version == version && f.sameSpecs(pending)) {
+                    return f.outcome;
+                }
+            }
         }
         Allocator.Outcome o = Allocator.allocate(ledger, node, pending, stepBudget);
         if (o instanceof Allocator.Unfit || o instanceof Allocator.Allocated a && !hasShares(a)) {
@@ -374,7 +348,13 @@ public final class ClaimBook {
             for (int i = 0; i < specs.length; i++) {
                 specs[i] = pending.get(i).spec();
             }
-            firstFits.put(node.name(), new FirstFit(specs, version, o));
+            int keep = kept == null ? 0 : Math.min(kept.length, FIRST_FITS_PER_NODE - 1);
+            FirstFit[] now = new FirstFit[keep + 1]; // a new array: another thread may be reading the old one
+            now[0] = new FirstFit(specs, version, o);
+            if (keep > 0) {
+                System.arraycopy(kept, 0, now, 1, keep);
+            }
+            firstFits.put(node.name(), now);
         }
         return o;
     }

@@ -37,8 +37,9 @@ public final class ClaimCatalog {
     }
 
     /**
-     * Works out now what decision runs would otherwise work out on first use, node by node: which pools each node sees
-     * and a number per slice's device list. Pure memos of the index, so decisions are the same either way; worth it
+     * Works out now what decision runs would otherwise work out on first use, node by node: which pools each node sees,
+     * a number per slice's device list, and how each node's devices are held before anything is decided (what
+     * placement symmetry compares nodes by). Pure memos, so decisions are the same either way; worth it
      * off the request's thread (a helper compiling a large request), and only when the request has claims or claim
      * templates for pods to use.
      *
@@ -47,6 +48,10 @@ public final class ClaimCatalog {
     public ClaimCatalog warm() {
         if (!objects.resourceClaimTemplates().isEmpty() || !objects.resourceClaims().isEmpty()) {
             index.warmNodePools();
+            if (index.allNodeLocal()) {
+                DeviceLedger untouched = index.newLedger();
+                index.forEachNode(node -> node.untouched = ClaimBook.deviceState(untouched, node.pools));
+            }
         }
         return this;
     }

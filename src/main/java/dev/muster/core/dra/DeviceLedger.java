@@ -22,8 +22,20 @@ public final class DeviceLedger {
     private final DraIndex index;
     private final State state;
     private final List<Runnable> undo = new ArrayList<>();
-    /** Per pool (by ordinal): bumped whenever anything in it is taken or given back, rollbacks included. */
+    /**
+     * Per pool (by ordinal): the number of the state its devices are in, 0 being the index's own. A change moves a
+     * pool to the number {@link #steps} gives the step from its current state; undoing it moves the pool back.
+     */
     private final int[] poolVersion;
+    /**
+     * Every step taken so far: (state, pool, allocation, reserve or release) to the number of the state it leads to.
+     * The same step from the same state always gets the same number, so a number names one exact way the pool's
+     * devices are held; a trial taken back and taken again walks through the same numbers.
+     */
+    private final Map<Step, Integer> steps = new HashMap<>();
+    /** Nodes seeing several pools: (the first pools' combined number, the next pool's number) to a number. */
+    private final Map<Long, Integer> combined = new HashMap<>();
+    private int nextVersion = 1;
 
     DeviceLedger(DraIndex index, State state) {
         this.index = index;
@@ -31,36 +43,82 @@ public final class DeviceLedger {
         this.poolVersion = new int[index.poolCount()];
     }
 
+    /** One change of a pool's state; the allocation counts by identity (the same object is the same devices). */
+    private record Step(int from, int pool, AllocationResult allocation, int sign) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Step s && s.from == from && s.pool == pool && s.allocation == allocation
+                    && s.sign == sign;
+        }
+
+        @Override
+        public int hashCode() {
+            return ((from * 31 + pool) * 31 + System.identityHashCode(allocation)) * 31 + sign;
+        }
+    }
+
     /**
-     * A number that changes whenever a device of a pool the node sees is taken or given back (never repeats): equal
-     * numbers mean the node's devices are held exactly as before.
+     * A number for how the devices of the pools the node sees are held: equal numbers for the same node mean its
+     * devices are held exactly alike (0: as the index holds them). Reserving and releasing the same allocations in
+     * the same order from the same state gives the same numbers again, after a rollback too. Numbers of different
+     * nodes are not comparable.
      */
     long nodeVersion(Node node) {
-        long v = 0;
-        for (DraIndex.NodePool p : index.poolsFor(node)) {
-            v += poolVersion[p.pool().ordinal];
+        return nodeVersion(index.poolsFor(node));
+    }
+
+    /** {@link #nodeVersion(Node)} of a node seeing these pools. */
+    long nodeVersion(List<DraIndex.NodePool> pools) {
+        if (pools.isEmpty()) {
+            return 0;
+        }
+        int v = poolVersion[pools.get(0).pool().ordinal];
+        for (int i = 1; i < pools.size(); i++) {
+            int next = poolVersion[pools.get(i).pool().ordinal];
+            if (v == 0 && next == 0) {
+                continue; // untouched so far: still 0
+            }
+            long pair = ((long) v << 32) | (next & 0xffffffffL);
+            Integer c = combined.get(pair);
+            if (c == null) {
+                c = nextVersion++;
+                combined.put(pair, c);
+            }
+            v = c;
         }
         return v;
     }
 
-    /** Bumps the versions of the allocation's pools, now and again when the change is undone. */
-    private void touch(AllocationResult allocation) {
-        int[] pools = new int[allocation.devices().size()];
+    /** Moves each pool the allocation takes from to the state after this step; the undo log moves it back. */
+    private void touch(AllocationResult allocation, int sign) {
+        int[] seen = null;
         int n = 0;
         for (AllocationResult.DeviceResult r : allocation.devices()) {
             DraIndex.PoolDevice d = index.device(r.id());
-            if (d != null) {
-                pools[n++] = d.pool().ordinal;
+            if (d == null) {
+                continue;
             }
+            int pool = d.pool().ordinal;
+            boolean again = false;
+            for (int i = 0; i < n && !again; i++) {
+                again = seen[i] == pool;
+            }
+            if (again) {
+                continue;
+            }
+            if (seen == null) {
+                seen = new int[allocation.devices().size()];
+            }
+            seen[n++] = pool;
+            int from = poolVersion[pool];
+            Integer to = steps.get(new Step(from, pool, allocation, sign));
+            if (to == null) {
+                to = nextVersion++;
+                steps.put(new Step(from, pool, allocation, sign), to);
+            }
+            poolVersion[pool] = to;
+            undo.add(() -> poolVersion[pool] = from);
         }
-        int[] touched = java.util.Arrays.copyOf(pools, n);
-        Runnable bump = () -> {
-            for (int p : touched) {
-                poolVersion[p]++;
-            }
-        };
-        bump.run();
-        undo.add(bump);
     }
 
     /** A position in the undo log. */
@@ -80,13 +138,13 @@ public final class DeviceLedger {
 
     /** Takes the allocation's devices, shares and counters. */
     public void reserve(AllocationResult allocation) {
-        touch(allocation);
+        touch(allocation, +1);
         state.apply(index, allocation, +1, undo);
     }
 
     /** Gives the allocation's devices, shares and counters back (the inverse of {@link #reserve}). */
     public void release(AllocationResult allocation) {
-        touch(allocation);
+        touch(allocation, -1);
         state.apply(index, allocation, -1, undo);
     }
 

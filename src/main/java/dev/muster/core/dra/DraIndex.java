@@ -192,7 +192,7 @@ public final class DraIndex {
     private final Map<String, PoolData> poolsByKey; // (driver, pool) → its pool, for lookups by device id
     private final Map<String, Set<Integer>> localPoolsByNode;
     private final List<Integer> sharedPools;
-    private final Map<String, List<NodePool>> nodePools = new ConcurrentHashMap<>();
+    private final Map<String, NodeDevices> nodePools = new ConcurrentHashMap<>();
     private final Map<SelectorKey, Object> selectorResults = new ConcurrentHashMap<>();
     /** A number per distinct look; devices with one number give every selector the same verdict. */
     private final Map<Look, Integer> lookIds = new ConcurrentHashMap<>();
@@ -409,8 +409,33 @@ public final class DraIndex {
      * reachable from the node. Pools without a relevant slice with devices are left out.
      */
     List<NodePool> poolsFor(Node node) {
-        List<NodePool> known = nodePools.get(node.name()); // the common case: no lambda, no bin lock
-        return known != null ? known : nodePools.computeIfAbsent(node.name(), n -> computePools(node));
+        return devicesOf(node).pools;
+    }
+
+    /** The node's pools ({@link #poolsFor}) with what is remembered about them. */
+    NodeDevices devicesOf(Node node) {
+        NodeDevices known = nodePools.get(node.name()); // the common case: no lambda, no bin lock
+        return known != null ? known : nodePools.computeIfAbsent(node.name(), n -> new NodeDevices(computePools(node)));
+    }
+
+    /** Every node's pools worked out so far ({@link #devicesOf}, {@link #warmNodePools}). */
+    void forEachNode(java.util.function.Consumer<NodeDevices> action) {
+        nodePools.values().forEach(action);
+    }
+
+    /** A node's pools, and how their devices are held before a decision takes or gives back any. */
+    static final class NodeDevices {
+        final List<NodePool> pools;
+        /**
+         * {@link ClaimBook#deviceState} while no device of these pools was taken or given back: the same for every
+         * ledger of this index, so kept once worked out (null until then). Threads racing to work it out write equal
+         * immutable values, so the field needs no lock.
+         */
+        Object untouched;
+
+        NodeDevices(List<NodePool> pools) {
+            this.pools = pools;
+        }
     }
 
     /**
@@ -427,7 +452,7 @@ public final class DraIndex {
             for (int k = 0; k < p.slices.size(); k++) {
                 String node = p.slices.get(k).nodeName();
                 if (!nodePools.containsKey(node)) {
-                    nodePools.put(node, computePools(node, null));
+                    nodePools.put(node, new NodeDevices(computePools(node, null)));
                 }
                 devicesLook(p, k);
             }

@@ -1,6 +1,7 @@
 package dev.muster.core.dra;
 
 import dev.muster.core.model.Node;
+import dev.muster.core.model.PodRef;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -52,6 +53,34 @@ class DraIndexLedgerTest {
         assertThat(warm.devicesLook(onN1.pool(), 0)).isEqualTo(warm.devicesLook(onN2.pool(), 0))
                 .isNotEqualTo(warm.devicesLook(otherList.pool(), 0));
         assertThat(cold.poolsFor(N1).get(0).pool().sliceLooks[0]).as("cold: only on first use").isNegative();
+    }
+
+    @Test
+    void aWarmedCatalogKnowsEachNodesDeviceStateUntilTheNodeIsTouched() {
+        ResourceSlice a1 = slice("a1", NODE1, POOL1, DRIVER_A, dev(DEVICE1), dev(DEVICE2));
+        ResourceSlice a2 = slice("a2", NODE2, POOL3, DRIVER_A, dev(DEVICE1), dev(DEVICE2));
+        AllocationResult held = allocated("driver-a/pool-3/" + DEVICE1).get(0);
+        ResourceClaim claim = new ResourceClaim("ns", "held", "uid-held", claimWithRequest("ns/held", REQ0, CLASS_A).spec(),
+                held, List.of(), false);
+        ResourceClaimSpec spec = claimWithRequest("ns/x", REQ0, CLASS_A).spec();
+        DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)), List.of(a1, a2), List.of(claim), null);
+        ClaimCatalog warmed = new ClaimCatalog(objects).warm();
+        ClaimBook warm = new ClaimBook(warmed, 1_000);
+        ClaimBook alsoWarm = new ClaimBook(warmed, 1_000);
+        ClaimBook cold = new ClaimBook(new ClaimCatalog(objects), 1_000);
+        Node n2 = node(NODE2, REGION1);
+        for (Node n : List.of(N1, n2)) {
+            assertThat(warm.deviceState(n)).as(n.name()).isEqualTo(cold.deviceState(n)).isSameAs(alsoWarm.deviceState(n));
+        }
+        assertThat(warm.deviceState(N1)).as("one device held on node 2").isNotEqualTo(warm.deviceState(n2));
+        List<ClaimBook.ClaimUse> uses = List.of(new ClaimBook.ClaimUse("ns/c", "t", spec, ClaimConsumer.pod("p", "u")));
+        PodRef pod = new PodRef("ns", "p");
+        assertThat(warm.reserve(pod, N1, uses, 0)).isNull();
+        assertThat(cold.reserve(pod, N1, uses, 0)).isNull();
+        assertThat(warm.deviceState(N1)).as("after a reserve: worked out again")
+                .isEqualTo(cold.deviceState(N1)).isEqualTo(warm.deviceState(n2)).isNotSameAs(alsoWarm.deviceState(N1));
+        warm.unreserve(pod);
+        assertThat(warm.deviceState(N1)).isEqualTo(alsoWarm.deviceState(N1));
     }
 
     @Test
@@ -131,6 +160,81 @@ class DraIndexLedgerTest {
         assertThat(ledger.availableCounter(DRIVER_A, POOL1, COUNTER_SET1, "c")).isEqualByComparingTo("1");
         assertThat(index.isAllocated(p)).isTrue();
         assertThatThrownBy(() -> ledger.rollbackTo(99)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void nodeVersionsNameTheWayDevicesAreHeldAndComeBackWithARollback() {
+        DraIndex index = DraIndex.build(List.of(deviceClass(CLASS_A, DRIVER_A)), List.of(
+                slice(SLICE1, NODE1, POOL1, DRIVER_A, dev(DEVICE1), dev(DEVICE2), dev("d3")),
+                slice(SLICE2, NODE1, POOL2, DRIVER_B, dev(DEVICE1)),
+                slice("s3", NODE2, POOL3, DRIVER_A, dev(DEVICE1))), List.of());
+        Node n2 = node(NODE2, REGION1);
+        DeviceLedger ledger = index.newLedger();
+        AllocationResult a = allocated("driver-a/pool-1/" + DEVICE1).get(0);
+        AllocationResult b = allocated("driver-a/pool-1/" + DEVICE2).get(0);
+        AllocationResult onOtherPool = allocated("driver-b/pool-2/" + DEVICE1).get(0);
+        long v0 = ledger.nodeVersion(N1);
+        assertThat(v0).as("untouched").isZero();
+        int start = ledger.mark();
+        ledger.reserve(a);
+        long v1 = ledger.nodeVersion(N1);
+        ledger.reserve(b);
+        long v2 = ledger.nodeVersion(N1);
+        ledger.reserve(onOtherPool);
+        long v3 = ledger.nodeVersion(N1);
+        assertThat(List.of(v0, v1, v2, v3)).doesNotHaveDuplicates();
+        assertThat(ledger.nodeVersion(n2)).as("another node's pools were not touched").isZero();
+        ledger.rollbackTo(start);
+        assertThat(ledger.nodeVersion(N1)).isEqualTo(v0);
+        // the same allocations in the same order walk through the same numbers again
+        ledger.reserve(a);
+        assertThat(ledger.nodeVersion(N1)).isEqualTo(v1);
+        ledger.reserve(b);
+        assertThat(ledger.nodeVersion(N1)).isEqualTo(v2);
+        ledger.reserve(onOtherPool);
+        assertThat(ledger.nodeVersion(N1)).isEqualTo(v3);
+        ledger.rollbackTo(start);
+        // another order, or an equal allocation that is another object, is another path: a number never met before
+        ledger.reserve(b);
+        assertThat(ledger.nodeVersion(N1)).isNotIn(v0, v1, v2, v3);
+        ledger.rollbackTo(start);
+        ledger.reserve(allocated("driver-a/pool-1/" + DEVICE1).get(0));
+        assertThat(ledger.nodeVersion(N1)).isNotIn(v0, v1, v2, v3);
+        // a release is a step of its own: taking a device and giving it back does not claim the first number
+        ledger.rollbackTo(start);
+        ledger.reserve(a);
+        ledger.release(a);
+        assertThat(ledger.nodeVersion(N1)).isNotIn(v0, v1, v2, v3);
+        assertThat(ledger.isInUse(new AllocatedDevice(DRIVER_A, POOL1, DEVICE1))).isFalse();
+    }
+
+    @Test
+    void aTrialTakenBackAndRunAgainFindsItsFirstFitsRemembered() {
+        ResourceClaimSpec spec = claimWithRequest("ns/x", REQ0, CLASS_A).spec();
+        DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)),
+                List.of(slice(SLICE1, NODE1, POOL1, DRIVER_A, dev(DEVICE1), dev(DEVICE2), dev("d3"))), null, null);
+        ClaimBook book = new ClaimBook(new ClaimCatalog(objects), 1_000);
+        List<Allocator.Outcome> first = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            List<ClaimBook.ClaimUse> uses = List.of(new ClaimBook.ClaimUse("ns/c" + i, "t", spec,
+                    ClaimConsumer.pod("p" + i, "u" + i)));
+            Allocator.Outcome o = book.allocate(N1, uses);
+            first.add(o);
+            assertThat(book.reserve(new PodRef("ns", "p" + i), N1, uses, 0)).isNull();
+        }
+        assertThat(book.allocate(N1, List.of(new ClaimBook.ClaimUse("ns/c9", "t", spec, ClaimConsumer.pod("p9", "u9")))))
+                .as("all three devices taken").isInstanceOf(Allocator.Unfit.class);
+        for (int i = 2; i >= 0; i--) {
+            book.unreserve(new PodRef("ns", "p" + i)); // Unreserve, newest first
+        }
+        for (int i = 0; i < 3; i++) {
+            List<ClaimBook.ClaimUse> uses = List.of(new ClaimBook.ClaimUse("ns/c" + i, "t", spec,
+                    ClaimConsumer.pod("p" + i, "u" + i)));
+            assertThat(book.allocate(N1, uses)).as("member %d: the answer of the first run, not a new search", i)
+                    .isSameAs(first.get(i));
+            book.reserve(new PodRef("ns", "p" + i), N1, uses, 0);
+        }
+        assertThat(((Allocator.Allocated) first.get(2)).results().get(0).devices().get(0).device()).isEqualTo("d3");
     }
 
     @Test

@@ -1,0 +1,120 @@
+package dev.muster.core.dra;
+
+import dev.muster.core.model.ExtendedClaimStatus;
+import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodClaimRef;
+import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.PodRef;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static dev.muster.core.dra.ClaimBook.generatedName;
+
+/**
+ * What a pod's claim entries name, as far as the pod's and its PodGroup's fields and the request's claims and
+ * templates decide it: which claim each entry is, its spec and its consumer, or why an entry cannot be used. Worked
+ * out once per pod and PodGroup in a decision run; {@link ClaimBook#resolve} adds what changes during the run (whether
+ * each claim can still be reserved for its consumer).
+ */
+final class PodClaims {
+    private final Map<String, ResourceClaim> claims;
+    private final Map<String, ResourceClaimTemplate> templates;
+    private final DraIndex index;
+    /** Per pod, its entries as last worked out (kept for that pod object and PodGroup object only). */
+    private final Map<PodRef, Entries> known = new ConcurrentHashMap<>();
+
+    PodClaims(ClaimCatalog catalog) {
+        this.claims = catalog.claims;
+        this.templates = catalog.templates;
+        this.index = catalog.index;
+    }
+
+    /** The pod's entries with {@code group} as its PodGroup (null: none). */
+    Entries entries(Pod pod, PodGroup group) {
+        Entries e = known.get(pod.ref());
+        if (e == null || e.pod != pod || e.group != group) {
+            e = compute(pod, group);
+            known.put(pod.ref(), e);
+        }
+        return e;
+    }
+
+    /**
+     * What resolving a pod's claims finds before reservations are looked at: the uses of its entries up to the first
+     * one that fails (each still to pass {@link ClaimBook#resolve}'s reservation check, in order), then that failure,
+     * or the whole resolution.
+     */
+    record Entries(Pod pod, PodGroup group, List<ClaimBook.ClaimUse> checked, ClaimBook.Resolution resolution) {
+    }
+
+    private Entries compute(Pod pod, PodGroup group) {
+        String ns = pod.ref().namespace();
+        List<ClaimBook.ClaimUse> uses = new ArrayList<>(pod.resourceClaims().size());
+        for (PodClaimRef entry : pod.resourceClaims()) {
+            boolean groupLevel = group != null && group.resourceClaims().contains(entry);
+            String owner = groupLevel ? group.ref().name() : pod.ref().name();
+            Map<String, String> statuses = groupLevel ? group.resourceClaimStatuses() : pod.resourceClaimStatuses();
+            String name;
+            String template = entry.resourceClaimTemplateName();
+            if (template == null) {
+                name = entry.resourceClaimName();
+                if (!claims.containsKey(ns + "/" + name)) {
+                    return failedAfter(pod, group, uses, "resourceclaim.resource.k8s.io \"" + name + "\" not found");
+                }
+            } else {
+                String recorded = statuses.get(entry.name());
+                if (recorded != null && recorded.isEmpty()) {
+                    continue; // the controller decided that no claim is needed
+                }
+                name = recorded != null ? recorded : generatedName(owner, entry.name());
+            }
+            String key = ns + "/" + name;
+            ResourceClaim existing = claims.get(key);
+            ResourceClaimSpec spec;
+            if (existing != null) {
+                if (existing.deleting()) {
+                    return failedAfter(pod, group, uses, "resourceclaim \"" + name + "\" is being deleted");
+                }
+                spec = existing.spec();
+            } else {
+                ResourceClaimTemplate t = templates.get(ns + "/" + template);
+                if (t == null) {
+                    return failedAfter(pod, group, uses,
+                            "resourceclaimtemplate.resource.k8s.io \"" + template + "\" not found");
+                }
+                spec = t.spec();
+            }
+            ClaimConsumer consumer = groupLevel ? ClaimConsumer.podGroup(group.ref().name(), group.uid())
+                    : ClaimConsumer.pod(pod.ref().name(), pod.uid());
+            uses.add(new ClaimBook.ClaimUse(key, template, spec, consumer));
+        }
+        List<ClaimBook.ClaimUse> checked = List.copyOf(uses);
+        ExtendedClaimStatus made = pod.extendedResourceClaim();
+        if (pod.isBound()) {
+            ClaimBook.ClaimUse held = made == null ? null : ExtendedResourceClaim.held(pod, made, claims);
+            if (held != null) {
+                uses.add(held);
+            }
+        } else if (!pod.extendedRequests().isEmpty()) {
+            ResourceClaimSpec spec = ExtendedResourceClaim.spec(pod.extendedRequests(),
+                    index::extendedResourceClass, r -> true);
+            if (spec != null) {
+                if (made != null && claims.containsKey(ns + "/" + made.claimName())) {
+                    return new Entries(pod, group, checked,
+                            ClaimBook.Resolution.failed(ExtendedResourceClaim.stale(made.claimName())));
+                }
+                String key = ns + "/" + generatedName(pod.ref().name(), ExtendedResourceClaim.ENTRY);
+                uses.add(new ClaimBook.ClaimUse(key, null, spec, ClaimConsumer.pod(pod.ref().name(), pod.uid()),
+                        pod.extendedRequests()));
+            }
+        }
+        return new Entries(pod, group, checked, new ClaimBook.Resolution(List.copyOf(uses), null));
+    }
+
+    private static Entries failedAfter(Pod pod, PodGroup group, List<ClaimBook.ClaimUse> uses, String failure) {
+        return new Entries(pod, group, List.copyOf(uses), ClaimBook.Resolution.failed(failure));
+    }
+}

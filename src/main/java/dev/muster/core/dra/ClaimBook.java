@@ -238,15 +238,21 @@ public final class ClaimBook {
         return need <= a.length ? a : java.util.Arrays.copyOf(a, Math.max(need, a.length * 2));
     }
 
-    private record DeviceState(int[] ints, List<Object> shares) {
+    /** Hashed once: placement symmetry hashes each node's state for every candidate the node is in. */
+    private record DeviceState(int[] ints, List<Object> shares, int hash) {
+        DeviceState(int[] ints, List<Object> shares) {
+            this(ints, shares, java.util.Arrays.hashCode(ints) * 31 + shares.hashCode());
+        }
+
         @Override
         public boolean equals(Object o) {
-            return o instanceof DeviceState d && java.util.Arrays.equals(ints, d.ints) && shares.equals(d.shares);
+            return o instanceof DeviceState d && d.hash == hash && java.util.Arrays.equals(ints, d.ints)
+                    && shares.equals(d.shares);
         }
 
         @Override
         public int hashCode() {
-            return java.util.Arrays.hashCode(ints) * 31 + shares.hashCode();
+            return hash;
         }
     }
 

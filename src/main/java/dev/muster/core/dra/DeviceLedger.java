@@ -33,6 +33,12 @@ public final class DeviceLedger {
      * devices are held; a trial taken back and taken again walks through the same numbers.
      */
     private final Map<Step, Integer> steps = new HashMap<>();
+    /**
+     * How many steps (and combinations) are remembered before the tables start over: later steps then get new
+     * numbers, never old ones, so equal numbers still mean equal states, and memory stays bounded however long a
+     * decision searches.
+     */
+    static final int MAX_REMEMBERED = 1 << 16;
     /** Nodes seeing several pools: (the first pools' combined number, the next pool's number) to a number. */
     private final Map<Long, Integer> combined = new HashMap<>();
     private int nextVersion = 1;
@@ -81,6 +87,9 @@ public final class DeviceLedger {
             long pair = ((long) v << 32) | (next & 0xffffffffL);
             Integer c = combined.get(pair);
             if (c == null) {
+                if (combined.size() >= MAX_REMEMBERED) {
+                    combined.clear();
+                }
                 c = nextVersion++;
                 combined.put(pair, c);
             }
@@ -113,6 +122,9 @@ public final class DeviceLedger {
             int from = poolVersion[pool];
             Integer to = steps.get(new Step(from, pool, allocation, sign));
             if (to == null) {
+                if (steps.size() >= MAX_REMEMBERED) {
+                    steps.clear();
+                }
                 to = nextVersion++;
                 steps.put(new Step(from, pool, allocation, sign), to);
             }

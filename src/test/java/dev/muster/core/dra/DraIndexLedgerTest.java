@@ -209,6 +209,28 @@ class DraIndexLedgerTest {
     }
 
     @Test
+    void rememberedStepsStartOverWithoutReusingANumber() {
+        DraIndex index = DraIndex.build(List.of(deviceClass(CLASS_A, DRIVER_A)),
+                List.of(slice(SLICE1, NODE1, POOL1, DRIVER_A, dev(DEVICE1), dev(DEVICE2))), List.of());
+        DeviceLedger ledger = index.newLedger();
+        AllocationResult a = allocated("driver-a/pool-1/" + DEVICE1).get(0);
+        int start = ledger.mark();
+        ledger.reserve(a);
+        long first = ledger.nodeVersion(N1);
+        ledger.rollbackTo(start);
+        java.util.Set<Long> seen = new java.util.HashSet<>(List.of(0L, first));
+        for (int i = 0; i < DeviceLedger.MAX_REMEMBERED + 10; i++) { // each a new object: a new step
+            ledger.reserve(allocated("driver-a/pool-1/" + DEVICE2).get(0));
+            assertThat(seen.add(ledger.nodeVersion(N1))).as("step %d got a number already used", i).isTrue();
+            ledger.rollbackTo(start);
+        }
+        ledger.reserve(a);
+        assertThat(ledger.nodeVersion(N1)).as("forgotten: a new number, not another state's").isNotIn(seen);
+        ledger.rollbackTo(start);
+        assertThat(ledger.nodeVersion(N1)).isZero();
+    }
+
+    @Test
     void aTrialTakenBackAndRunAgainFindsItsFirstFitsRemembered() {
         ResourceClaimSpec spec = claimWithRequest("ns/x", REQ0, CLASS_A).spec();
         DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)),

@@ -74,7 +74,7 @@ final class BoundedSearch {
         this.mergeByHostname = !referencesNodeIdentity(group.pending());
         boolean claims = false;
         for (PodInfo p : group.pending()) {
-            claims |= hasClaims(p);
+            claims |= mergesNoNodes(p);
         }
         this.withClaims = claims;
     }
@@ -129,6 +129,15 @@ final class BoundedSearch {
             }
         }
         throw new IllegalStateException("not a member: " + pod);
+    }
+
+    /**
+     * Whether a member makes the search treat every node as a class of its own ({@link #nodeClass}): it claims
+     * devices, and devices differ between nodes that look alike. Then how labels split the nodes never matters to the
+     * search ({@link PlacementSymmetry} relies on it).
+     */
+    static boolean mergesNoNodes(PodInfo pod) {
+        return hasClaims(pod);
     }
 
     private static boolean hasClaims(PodInfo pod) {

@@ -27,7 +27,9 @@ import java.util.TreeSet;
  * Two candidates are equivalent when their nodes, position by position in name order, look alike to every plugin:
  * equal allocatable and requested resources, pod counts, used host ports, taints, schedulability, the labels the
  * members select nodes by, and what signing plugins read beyond that (devices and how much of each is taken); and
- * when their labels split both candidates' nodes into the same classes (what the bounded search merges). Filter and
+ * when their labels split both candidates' nodes into the same classes (what the bounded search merges; not asked
+ * when a member claims devices, as the search then merges no nodes: racks that a zone boundary splits at different
+ * positions are then one kind). Filter and
  * Score verdicts then agree node by node, ties break on the same positions, and the members land on the same
  * positions with the same placement scores; the earlier candidate comes first in name order, so it is the one a tie
  * keeps.
@@ -40,9 +42,12 @@ final class PlacementSymmetry {
     static final String HOSTNAME = LabelSets.HOSTNAME;
 
     private final NodeClasses classes;
+    /** Whether the bounded search would merge nodes by labels: false when a member claims devices. */
+    private final boolean labelSplits;
 
-    private PlacementSymmetry(NodeClasses classes) {
+    private PlacementSymmetry(NodeClasses classes, boolean labelSplits) {
         this.classes = classes;
+        this.labelSplits = labelSplits;
     }
 
     /** The equivalence for a group's candidates, or null when its verdicts are not node-local. */
@@ -53,22 +58,32 @@ final class PlacementSymmetry {
         }
         Set<String> selected = new TreeSet<>();
         FrameworkRuntime runtime = scope.runtime();
+        boolean devices = false;
         for (PodInfo p : group.pending()) {
             Pod pod = p.pod();
             if (pod.affinity().hasPodAffinity() || !pod.topologySpreadConstraints().isEmpty()
                     || !selectedKeys(pod, selected) || !runtime.runSign(p, cluster)) {
                 return null;
             }
+            devices |= BoundedSearch.mergesNoNodes(p);
         }
-        return new PlacementSymmetry(scope.nodeClasses(List.copyOf(selected)));
+        return new PlacementSymmetry(scope.nodeClasses(List.copyOf(selected)), !devices);
     }
 
     /**
      * A candidate's nodes as the cycle sees them; equal fingerprints mean equivalent candidates. Per position: the
-     * node's class, and the first position holding its label set (with and without the hostname).
+     * node's class, and (when the bounded search would merge nodes by labels) the first position holding its label
+     * set, with and without the hostname.
      */
     Object fingerprint(int[] nodes) {
         int n = nodes.length;
+        if (!labelSplits) {
+            int[] out = new int[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = classes.classOf(nodes[i]);
+            }
+            return new Fingerprint(out);
+        }
         int[] out = new int[3 * n];
         LabelSets labels = classes.labels;
         int stamp = classes.nextStamp();

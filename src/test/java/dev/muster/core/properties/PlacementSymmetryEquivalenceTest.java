@@ -65,6 +65,16 @@ class PlacementSymmetryEquivalenceTest {
         assertThat(SHARED.decide(request)).as("seed %d", seed).isEqualTo(FULL.decide(request));
     }
 
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    @DisplayName("racks a zone boundary splits at different positions: equivalent for members with devices")
+    void zoneSplitsChangeNoDecisionForMembersWithDevices(long seed) {
+        // members claiming devices make the bounded search merge no nodes, so how labels split a rack's nodes does
+        // not keep racks apart; the full run must agree
+        DecisionRequest request = request(seed, true);
+        assertThat(SHARED.decide(request)).as("seed %d", seed).isEqualTo(FULL.decide(request));
+    }
+
     @Test
     @DisplayName("the generated racks place some gangs and fail others, with and without devices")
     void generatorCoversBothOutcomes() {
@@ -84,8 +94,13 @@ class PlacementSymmetryEquivalenceTest {
     }
 
     static DecisionRequest request(long seed) {
+        return request(seed, false);
+    }
+
+    /** @param zoneSplits every rack has devices and a zone boundary at a random position of its own */
+    static DecisionRequest request(long seed, boolean zoneSplits) {
         Random rnd = new Random(seed);
-        boolean devices = rnd.nextBoolean();
+        boolean devices = rnd.nextBoolean() || zoneSplits;
         int racks = 3 + rnd.nextInt(4);
         int perRack = 2 + rnd.nextInt(3);
         int cpu = 2 + rnd.nextInt(3);
@@ -95,10 +110,14 @@ class PlacementSymmetryEquivalenceTest {
         List<ResourceSlice> slices = new ArrayList<>();
         List<ResourceClaim> claims = new ArrayList<>();
         for (int r = 0; r < racks; r++) {
+            int boundary = zoneSplits ? rnd.nextInt(perRack + 1) : 0;
             for (int i = 0; i < perRack; i++) {
                 String name = String.format("r%d-n%d", r, i);
                 var b = node(name).label(RACK, "rack-" + r).label("kubernetes.io/hostname", name)
                         .allocatable("cpu", String.valueOf(cpu)).allocatable("memory", "16Gi");
+                if (zoneSplits) {
+                    b.label("topology.kubernetes.io/zone", i < boundary ? "z0" : "z1");
+                }
                 int change = rnd.nextInt(12);
                 if (change == 0) {
                     b.taint("maintenance", "true", TaintEffect.NoSchedule);

@@ -1,10 +1,8 @@
 package dev.muster.core.dra;
 
-import dev.muster.core.model.ExtendedClaimStatus;
 import dev.muster.core.model.ExtendedRequest;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
-import dev.muster.core.model.PodClaimRef;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PodRef;
 

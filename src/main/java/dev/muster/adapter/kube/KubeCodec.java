@@ -136,9 +136,17 @@ public final class KubeCodec {
      * and waits for the rest as it goes; the Jackson path waits for the whole body first.
      */
     public RequestDocument readJson(byte[] body, Arrival arrival) throws DecodeException {
+        return readJson(body, arrival, SnapshotProgress.NONE);
+    }
+
+    /**
+     * As {@link #readJson(byte[], Arrival)}, telling {@code progress} how far the snapshot's decoding has come (byte
+     * path only).
+     */
+    public RequestDocument readJson(byte[] body, Arrival arrival, SnapshotProgress progress) throws DecodeException {
         RequestDocument fast;
         try {
-            fast = readBytes(body, arrival, 1 << 20);
+            fast = readBytes(body, arrival, 1 << 20, progress);
         } catch (RuntimeException e) {
             fast = null; // a defect of the fast path must not fail a request Jackson reads
         }
@@ -158,11 +166,16 @@ public final class KubeCodec {
 
     /** The byte path on a body still arriving, waiting {@code window} bytes ahead of each node or pod. */
     RequestDocument readBytes(byte[] body, Arrival arrival, int window) {
+        return readBytes(body, arrival, window, SnapshotProgress.NONE);
+    }
+
+    private RequestDocument readBytes(byte[] body, Arrival arrival, int window, SnapshotProgress progress) {
         if (slices == null || body == null || body.length == 0 || body.length > limits.maxDocumentLength()) {
             return null;
         }
         try {
-            return new StreamingDecoders.Reader(new ByteTokens(body, limits, slices, arrival, window)).document();
+            ByteTokens tokens = new ByteTokens(body, limits, slices, arrival, window);
+            return new StreamingDecoders.Reader(tokens, progress).document();
         } catch (ByteTokens.Bail e) {
             return null;
         } catch (IOException e) {

@@ -91,6 +91,25 @@ public final class KubeMapper {
                 s.resourceClaimTemplates());
     }
 
+    /**
+     * Whether {@link #toClusterState} reads the snapshot list named {@code field}: every list but the DRA objects
+     * (DeviceClasses, ResourceSlices, ResourceClaims and their templates), and any field this mapper does not know.
+     */
+    public static boolean readsForCluster(String field) {
+        return switch (field) {
+            case "deviceClasses", "resourceSlices", "resourceClaims", "resourceClaimTemplates" -> false;
+            default -> true;
+        };
+    }
+
+    /** Whether two snapshots hold the very same lists (the same objects) of those {@link #toClusterState} reads. */
+    public static boolean sameClusterLists(RequestDocument.Snapshot a, RequestDocument.Snapshot b) {
+        return a.nodes() == b.nodes() && a.pods() == b.pods() && a.podGroups() == b.podGroups()
+                && a.workloads() == b.workloads() && a.priorityClasses() == b.priorityClasses()
+                && a.podDisruptionBudgets() == b.podDisruptionBudgets() && a.jobs() == b.jobs()
+                && a.compositePodGroups() == b.compositePodGroups() && a.hyperNodes() == b.hyperNodes();
+    }
+
     public static ClusterState toClusterState(RequestDocument.Snapshot s) {
         HyperNodeTiers.Result tiers = HyperNodeTiers.of(s.hyperNodes(), s.nodes());
         List<Node> nodes = tiers.labels().isEmpty() ? map(s.nodes(), KubeMapper::node)

@@ -121,10 +121,16 @@ final class StreamingDecoders {
         private final Values.ObjectBody<Kube.Pod> pod = this::pod;
         private final Values.ObjectBody<KubeDra.ResourceSlice> slice = this::slice;
         private final Values.ObjectBody<Kube.ObjectMeta> meta = this::meta;
+        private final SnapshotProgress progress;
 
         Reader(Tokens p) {
+            this(p, SnapshotProgress.NONE);
+        }
+
+        Reader(Tokens p, SnapshotProgress progress) {
             super(new Values(p));
             this.p = p;
+            this.progress = progress;
             this.nodes = new NodeDecoders(in);
             this.pods = new PodDecoders(in);
             this.dra = new DraDecoders(in);
@@ -266,6 +272,11 @@ final class StreamingDecoders {
             for (JsonToken t = aheadNext(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
                 String f = p.currentName();
                 JsonToken v = p.nextToken();
+                if (progress != SnapshotProgress.NONE) {
+                    progress.beforeField(f, new RequestDocument.Snapshot(nodes, pods, podGroups, workloads,
+                            priorityClasses, podDisruptionBudgets, deviceClasses, resourceSlices, resourceClaims,
+                            resourceClaimTemplates, jobs, composites, hyperNodes));
+                }
                 switch (f) {
                     case "nodes" -> {
                         seen = once(seen, 0);

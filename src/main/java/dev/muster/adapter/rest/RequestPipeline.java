@@ -4,6 +4,7 @@ import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.kube.SnapshotProgress;
 import dev.muster.adapter.metrics.PhaseTracer;
 import dev.muster.adapter.rest.error.KubeStatus;
 import dev.muster.adapter.rest.error.StatusException;
@@ -52,16 +53,24 @@ public class RequestPipeline {
 
     /**
      * What a decision reads: decoded, validated, and compiled into the core model and its snapshot. A large request
-     * is compiled by a helper while this thread validates it ({@link CompileAhead}); the answer to an invalid one is
-     * the same 422.
+     * is compiled by a helper while this thread validates it ({@link CompileAhead}), its cluster already while the
+     * rest of the body is decoded; the answer to an invalid one is the same 422.
      */
     public CompileAhead.Compiled readCompiled(byte[] body, Arrival arrival, MediaType type) {
-        RequestDocument doc = decode(body, arrival, type);
-        CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc), tracer::carry);
+        CompileAhead.Early early = ahead.early(tracer::carry);
+        RequestDocument doc;
+        try {
+            doc = decode(body, arrival, type, early);
+        } catch (RuntimeException e) {
+            early.cancel();
+            throw e;
+        }
+        CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc, early), tracer::carry, early);
         try {
             validate(doc);
         } catch (RuntimeException e) {
             task.cancel();
+            early.cancel();
             throw e;
         }
         // the phase is what compiling adds after validation: the stages left, then waiting for the helper's
@@ -76,12 +85,16 @@ public class RequestPipeline {
     }
 
     private RequestDocument decode(byte[] body, Arrival arrival, MediaType type) {
+        return decode(body, arrival, type, SnapshotProgress.NONE);
+    }
+
+    private RequestDocument decode(byte[] body, Arrival arrival, MediaType type, SnapshotProgress progress) {
         try (PhaseTracer.Phase decode = tracer.phase(PhaseTracer.DECODE)) {
             if (isYaml(type)) {
                 arrival.await(body.length);
                 return codec.readYaml(body);
             }
-            return codec.readJson(body, arrival);
+            return codec.readJson(body, arrival, progress);
         } catch (DecodeException e) {
             List<KubeStatus.StatusCause> causes = e.field() == null ? null
                     : List.of(new KubeStatus.StatusCause("FieldValueTypeInvalid", e.getMessage(), e.field()));

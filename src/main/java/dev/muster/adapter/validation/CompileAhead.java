@@ -3,6 +3,7 @@ package dev.muster.adapter.validation;
 import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.kube.SnapshotProgress;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.dra.ClaimCatalog;
 import dev.muster.core.dra.DraObjects;
@@ -20,6 +21,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.UnaryOperator;
 
 /**
@@ -32,6 +34,11 @@ import java.util.function.UnaryOperator;
  * then waits for the last. So when the helper is still busy with the first stages (a request's devices), the caller
  * maps the cluster meanwhile instead of waiting. A stage waits for the earlier stages it reads; both threads go in
  * order, so neither waits for a stage the other has not started.
+ * <p>
+ * A helper may start before the request is even decoded ({@link #early}): once the snapshot's nodes and pods are in
+ * and the decoder moves on to lists the cluster does not read (the DRA objects, often the last and a large part of
+ * the body), it maps the cluster from what was decoded, and then runs the stages of the same request. The mapping is
+ * used only when the decoded document holds the very same lists it was made from.
  * <p>
  * Never a queue: when every helper is busy, or the request is small (below {@code threshold} nodes plus pods, where a
  * hand-over would cost more than it saves), {@link Task#join()} compiles on the calling thread, exactly as without
@@ -94,17 +101,40 @@ public final class CompileAhead implements AutoCloseable {
      * @param onHelper wraps what the helper runs, as the helper thread needs it (a trace context)
      */
     public Task start(RequestDocument doc, Stages stages, UnaryOperator<Callable<Void>> onHelper) {
-        if (helpers != null && size(doc) >= threshold && withinLimits(doc)) {
-            try {
-                helpers.execute(new FutureTask<>(onHelper.apply(() -> {
-                    stages.runAll();
-                    return null;
-                })));
-            } catch (RejectedExecutionException busy) {
-                // every helper is compiling another request: join() runs it here
+        return start(doc, stages, onHelper, Early.NONE);
+    }
+
+    /**
+     * As {@link #start(RequestDocument, Stages, UnaryOperator)}; when {@code early} holds a helper still mapping the
+     * cluster, that helper runs the stages next instead of another one.
+     */
+    public Task start(RequestDocument doc, Stages stages, UnaryOperator<Callable<Void>> onHelper, Early early) {
+        if (helpers != null && size(doc.snapshot()) >= threshold && withinLimits(doc.snapshot())) {
+            Callable<Void> all = onHelper.apply(() -> {
+                stages.runAll();
+                return null;
+            });
+            if (!early.thenRun(all)) {
+                try {
+                    helpers.execute(new FutureTask<>(all));
+                } catch (RejectedExecutionException busy) {
+                    // every helper is compiling another request: join() runs it here
+                }
             }
         }
         return new Task(stages);
+    }
+
+    /**
+     * A listener for the decoding of one request ({@link dev.muster.adapter.kube.KubeCodec#readJson(byte[],
+     * dev.muster.adapter.kube.Arrival, SnapshotProgress)}) that maps its cluster on a helper as soon as the nodes and
+     * pods are decoded and the decoder has moved on to lists the cluster does not read; give it to
+     * {@link #compile(RequestDocument, Early)} and {@link #start(RequestDocument, Stages, UnaryOperator, Early)}.
+     *
+     * @param onHelper wraps what the helper runs (a trace context)
+     */
+    public Early early(UnaryOperator<Callable<Void>> onHelper) {
+        return helpers == null ? Early.NONE : new Early(this, onHelper);
     }
 
     /**
@@ -113,10 +143,15 @@ public final class CompileAhead implements AutoCloseable {
      * snapshot. The DRA stages come first: with a helper, the caller maps the cluster once it has validated.
      */
     public static Stages compile(RequestDocument doc) {
+        return compile(doc, Early.NONE);
+    }
+
+    /** As {@link #compile(RequestDocument)}, taking the cluster {@code early} mapped when it is of this document. */
+    public static Stages compile(RequestDocument doc, Early early) {
         Stages stages = new Stages();
         Stage<DraObjects> dra = stages.add(() -> KubeMapper.draObjects(doc.snapshot(), CelSelectors.shared()::compile));
         Stage<ClaimCatalog> catalog = stages.add(() -> new ClaimCatalog(dra.get()).warm());
-        Stage<ClusterState> cluster = stages.add(() -> KubeMapper.toClusterState(doc.snapshot()));
+        Stage<ClusterState> cluster = stages.add(() -> early.clusterOf(doc.snapshot()));
         stages.add(() -> {
             DecisionRequest request = KubeMapper.toDecisionRequest(doc, cluster.get(), dra.get());
             return new Compiled(request, new ClusterSnapshot(request.cluster(), request.dra(), catalog::get));
@@ -128,16 +163,14 @@ public final class CompileAhead implements AutoCloseable {
      * Whether the lists a compilation's cost grows with are within the validator's limits: a request with a million
      * nodes is refused at once, and its compilation never started.
      */
-    private boolean withinLimits(RequestDocument doc) {
-        RequestDocument.Snapshot s = doc.snapshot();
+    private boolean withinLimits(RequestDocument.Snapshot s) {
         return s != null && count(s.nodes()) <= limits.maxNodes() && count(s.pods()) <= limits.maxPods()
                 && count(s.podGroups()) <= limits.maxPodGroups() && count(s.resourceSlices()) <= limits.maxObjects()
                 && count(s.resourceClaims()) <= limits.maxObjects() && count(s.hyperNodes()) <= limits.maxHyperNodes();
     }
 
     /** Nodes plus pods: what the compilation's cost grows with. */
-    static long size(RequestDocument doc) {
-        RequestDocument.Snapshot s = doc.snapshot();
+    static long size(RequestDocument.Snapshot s) {
         return s == null ? 0 : (long) count(s.nodes()) + count(s.pods());
     }
 
@@ -149,6 +182,100 @@ public final class CompileAhead implements AutoCloseable {
     public void close() {
         if (helpers != null) {
             helpers.shutdownNow();
+        }
+    }
+
+    /**
+     * One request's cluster, mapped while the rest of its snapshot is decoded (see {@link #early}). Its listener runs
+     * on the decoding thread; {@link #clusterOf} on whichever thread runs the cluster stage.
+     */
+    public static final class Early implements SnapshotProgress {
+        /** Maps nothing early: the cluster stage maps the decoded document. */
+        public static final Early NONE = new Early(null, null);
+        private static final Callable<Void> DONE = () -> null;
+
+        /** The lists a helper maps, and the mapping. */
+        private record Started(RequestDocument.Snapshot from, FutureTask<ClusterState> cluster) {
+        }
+
+        private final CompileAhead owner;
+        private final UnaryOperator<Callable<Void>> onHelper;
+        /** What the helper runs once the mapping is done ({@link #thenRun}); {@link #DONE} once it has stopped. */
+        private final AtomicReference<Callable<Void>> next = new AtomicReference<>();
+        private volatile Started started;
+        private boolean tried; // decoding thread only
+
+        private Early(CompileAhead owner, UnaryOperator<Callable<Void>> onHelper) {
+            this.owner = owner;
+            this.onHelper = onHelper;
+        }
+
+        @Override
+        public void beforeField(String field, RequestDocument.Snapshot soFar) {
+            if (owner == null || tried || KubeMapper.readsForCluster(field) || soFar.nodes() == null
+                    || soFar.pods() == null || size(soFar) < owner.threshold || !owner.withinLimits(soFar)) {
+                return;
+            }
+            tried = true;
+            FutureTask<ClusterState> cluster = new FutureTask<>(() -> KubeMapper.toClusterState(soFar));
+            Started s = new Started(soFar, cluster);
+            started = s;
+            try {
+                owner.helpers.execute(new FutureTask<>(onHelper.apply(() -> {
+                    cluster.run();
+                    Callable<Void> then = next.getAndSet(DONE);
+                    return then == null ? null : then.call();
+                })));
+            } catch (RejectedExecutionException busy) {
+                started = null; // every helper is busy: the cluster stage maps the document
+            }
+        }
+
+        /** Hands {@code work} to the helper mapping the cluster, to run next; false when there is none (any more). */
+        boolean thenRun(Callable<Void> work) {
+            return started != null && next.compareAndSet(null, work);
+        }
+
+        /**
+         * The cluster of the decoded snapshot {@code s}: the early mapping when it was made from the very lists
+         * {@code s} holds, else mapped here. An early mapping that failed is made again here, so the error is the
+         * document's own.
+         */
+        ClusterState clusterOf(RequestDocument.Snapshot s) {
+            Started st = started;
+            if (st != null && s != null && KubeMapper.sameClusterLists(st.from(), s)) {
+                boolean interrupted = false;
+                try {
+                    while (true) {
+                        try {
+                            return st.cluster().get();
+                        } catch (InterruptedException e) {
+                            interrupted = true; // the helper finishes soon; keep the interrupt
+                        }
+                    }
+                } catch (ExecutionException | CancellationException e) {
+                    // mapped again below
+                } finally {
+                    if (interrupted) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
+            return KubeMapper.toClusterState(s);
+        }
+
+        /** Drops the early mapping (the request failed): a mapping already running finishes unseen. */
+        public void cancel() {
+            Started st = started;
+            if (st != null) {
+                st.cluster().cancel(false);
+            }
+            next.compareAndSet(null, DONE);
+        }
+
+        /** Whether a helper took this request's cluster mapping before the decoding ended. */
+        public boolean startedEarly() {
+            return started != null;
         }
     }
 

@@ -179,6 +179,6 @@ class CompileAheadTest {
     void limitsAreChecked() {
         assertThatThrownBy(() -> new CompileAhead(-1, 0, ValidationLimits.DEFAULT)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new CompileAhead(1, -1, ValidationLimits.DEFAULT)).isInstanceOf(IllegalArgumentException.class);
-        assertThat(CompileAhead.size(doc(7))).isEqualTo(7);
+        assertThat(CompileAhead.size(doc(7).snapshot())).isEqualTo(7);
     }
 }

@@ -62,10 +62,13 @@ public final class DraIndex {
             this.incomplete = incomplete;
             boolean binding = false;
             int total = 0;
-            Map<String, Map<String, BigDecimal>> sets = new LinkedHashMap<>();
+            Map<String, Map<String, BigDecimal>> sets = null; // most pools have no shared counters
             List<PoolDevice[]> perSlice = new ArrayList<>(slices.size());
             for (ResourceSlice s : slices) {
                 for (ResourceSlice.CounterSet cs : s.sharedCounters()) {
+                    if (sets == null) {
+                        sets = new LinkedHashMap<>();
+                    }
                     Map<String, BigDecimal> counters = sets.computeIfAbsent(cs.name(), k -> new LinkedHashMap<>());
                     cs.counters().forEach((k, v) -> counters.put(k, Quantity.exact(v)));
                 }
@@ -85,7 +88,7 @@ public final class DraIndex {
             String duplicate = duplicateName(perSlice, total);
             this.invalidReason = duplicate == null ? null : "duplicate device name " + duplicate;
             this.hasBindingConditions = binding;
-            this.counterSets = sets;
+            this.counterSets = sets == null ? Map.of() : sets;
         }
 
         /** The first device name seen twice in the pool, or null. */
@@ -190,7 +193,8 @@ public final class DraIndex {
     private final Map<String, DeviceClass> byExtendedResource;
     private final List<PoolData> pools;
     private final Map<String, PoolData> poolsByKey; // (driver, pool) → its pool, for lookups by device id
-    private final Map<String, Set<Integer>> localPoolsByNode;
+    /** Per node, the pools with a slice local to it, ascending. */
+    private final Map<String, int[]> localPoolsByNode;
     private final List<Integer> sharedPools;
     private final Map<String, NodeDevices> nodePools = new ConcurrentHashMap<>();
     private final Map<SelectorKey, Object> selectorResults = new ConcurrentHashMap<>();
@@ -256,8 +260,11 @@ public final class DraIndex {
         }
         List<PoolData> list = new ArrayList<>();
         for (Map.Entry<PoolKey, List<ResourceSlice>> e : grouped.entrySet()) {
-            List<ResourceSlice> sorted = new ArrayList<>(e.getValue());
-            sorted.sort(Comparator.comparing(ResourceSlice::name));
+            List<ResourceSlice> sorted = e.getValue();
+            if (sorted.size() > 1) {
+                sorted = new ArrayList<>(sorted);
+                sorted.sort(Comparator.comparing(ResourceSlice::name));
+            }
             boolean incomplete = sorted.size() != sorted.get(0).pool().resourceSliceCount();
             list.add(new PoolData(e.getKey().driver(), e.getKey().pool(), List.copyOf(sorted), incomplete));
         }
@@ -281,13 +288,13 @@ public final class DraIndex {
         }
         this.poolsByKey = byKey;
 
-        Map<String, Set<Integer>> local = new HashMap<>();
+        Map<String, int[]> local = new HashMap<>();
         List<Integer> shared = new ArrayList<>();
         for (int i = 0; i < pools.size(); i++) {
             boolean anyShared = false;
             for (ResourceSlice s : pools.get(i).slices) {
                 if (s.nodeName() != null && s.sharedCounters().isEmpty()) {
-                    local.computeIfAbsent(s.nodeName(), k -> new HashSet<>()).add(i);
+                    local.merge(s.nodeName(), new int[] {i}, DraIndex::withPool);
                 } else {
                     anyShared = true;
                 }
@@ -459,22 +466,45 @@ public final class DraIndex {
         }
     }
 
+    /** {@code pools} with the pool of {@code one} added: pools come in ascending order, a repeat last. */
+    private static int[] withPool(int[] pools, int[] one) {
+        if (pools[pools.length - 1] == one[0]) {
+            return pools;
+        }
+        int[] out = java.util.Arrays.copyOf(pools, pools.length + 1);
+        out[pools.length] = one[0];
+        return out;
+    }
+
+    private static final int[] FIRST_SLICE = {0};
+    private static final int[] NO_POOLS = {};
+
     private List<NodePool> computePools(Node node) {
         return computePools(node.name(), node);
     }
 
     /** @param node null only when no pool is shared: then the name decides alone */
     private List<NodePool> computePools(String nodeName, Node node) {
-        Set<Integer> local = localPoolsByNode.getOrDefault(nodeName, Set.of());
-        int[] candidates = new int[sharedPools.size() + local.size()];
-        int k = 0;
-        for (int i : sharedPools) {
-            candidates[k++] = i;
+        int[] local = localPoolsByNode.getOrDefault(nodeName, NO_POOLS);
+        int[] candidates = local; // ascending, distinct
+        if (!sharedPools.isEmpty()) {
+            candidates = new int[sharedPools.size() + local.length];
+            int k = 0;
+            for (int i : sharedPools) {
+                candidates[k++] = i;
+            }
+            for (int i : local) {
+                candidates[k++] = i;
+            }
+            java.util.Arrays.sort(candidates); // allocation order; a pool may be both local and shared
         }
-        for (int i : local) {
-            candidates[k++] = i;
+        if (node == null && candidates.length == 1) {
+            PoolData p = pools.get(candidates[0]);
+            if (p.slices.size() == 1 && !p.slices.get(0).devices().isEmpty()) {
+                // the common case: one node-local slice, the whole pool
+                return List.of(new NodePool(p, p.slices, FIRST_SLICE));
+            }
         }
-        java.util.Arrays.sort(candidates); // allocation order; a pool may be both local and shared
         List<NodePool> result = new ArrayList<>();
         for (int c = 0; c < candidates.length; c++) {
             if (c > 0 && candidates[c] == candidates[c - 1]) {

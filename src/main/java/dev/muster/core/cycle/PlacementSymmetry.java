@@ -85,7 +85,7 @@ final class PlacementSymmetry {
             return new Fingerprint(out);
         }
         int[] out = new int[3 * n];
-        LabelSets labels = classes.labels;
+        LabelSets labels = classes.labels();
         int stamp = classes.nextStamp();
         int[] seen = classes.seen;
         int[] firstAt = classes.firstAt;
@@ -165,11 +165,11 @@ final class PlacementSymmetry {
         private final List<String> selected;
         private final int[] version;
         private final int[] classOf;
-        final LabelSets labels;
+        private LabelSets labels; // on first use: fingerprints of members claiming devices never split by labels
         // Scratch for fingerprints, indexed by label-set number (then by count + number without the hostname):
         // seen[id] == stamp when the current fingerprint met the set, at position firstAt[id].
-        final int[] seen;
-        final int[] firstAt;
+        int[] seen;
+        int[] firstAt;
         private int stamp;
         private final Map<Look, Integer> ids = new HashMap<>();
 
@@ -182,9 +182,16 @@ final class PlacementSymmetry {
             this.version = new int[n];
             this.classOf = new int[n];
             Arrays.fill(version, -1);
-            this.labels = snapshot.snapshot().labelSets();
-            this.seen = new int[2 * labels.count()];
-            this.firstAt = new int[2 * labels.count()];
+        }
+
+        /** The snapshot's label sets, with the scratch arrays sized for them. */
+        LabelSets labels() {
+            if (labels == null) {
+                labels = snapshot.snapshot().labelSets();
+                seen = new int[2 * labels.count()];
+                firstAt = new int[2 * labels.count()];
+            }
+            return labels;
         }
 
         /** A new stamp for the scratch arrays (a stamp is never 0, their initial value). */
@@ -226,16 +233,19 @@ final class PlacementSymmetry {
             numbers[at++] = n.node().unschedulable() ? 1 : 0;
             numbers[at++] = n.hasPodsWithAffinity() ? 1 : 0;
             numbers[at] = n.hasPodsWithRequiredAntiAffinity() ? 1 : 0;
-            Map<String, String> all = n.node().labels();
-            Map<String, String> labels = new TreeMap<>();
-            for (String k : selected) {
-                String v = all.get(k);
-                if (v != null) {
-                    labels.put(k, v);
+            Map<String, String> labels = Map.of();
+            if (!selected.isEmpty()) {
+                Map<String, String> all = n.node().labels();
+                labels = new TreeMap<>();
+                for (String k : selected) {
+                    String v = all.get(k);
+                    if (v != null) {
+                        labels.put(k, v);
+                    }
                 }
             }
-            return new Look(numbers, labels, n.node().taints(), List.copyOf(n.usedPorts()),
-                    runtime.runNodeKey(n, cluster));
+            List<?> ports = n.usedPorts().isEmpty() ? List.of() : List.copyOf(n.usedPorts());
+            return new Look(numbers, labels, n.node().taints(), ports, runtime.runNodeKey(n, cluster));
         }
     }
 

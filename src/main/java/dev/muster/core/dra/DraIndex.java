@@ -192,7 +192,11 @@ public final class DraIndex {
     private final Map<String, DeviceClass> classes;
     private final Map<String, DeviceClass> byExtendedResource;
     private final List<PoolData> pools;
-    private final Map<String, PoolData> poolsByKey; // (driver, pool) → its pool, for lookups by device id
+    private final Map<PoolRef, PoolData> poolsByKey; // (driver, pool) → its pool, for lookups by device id
+
+    /** A pool's key: hashed from the two names' own (cached) hashes, no string built per lookup. */
+    private record PoolRef(String driver, String pool) {
+    }
     /** Per node, the pools with a slice local to it, ascending. */
     private final Map<String, int[]> localPoolsByNode;
     private final List<Integer> sharedPools;
@@ -242,11 +246,9 @@ public final class DraIndex {
         }
         this.byExtendedResource = extended;
 
-        record PoolKey(String driver, String pool) {
-        }
-        Map<PoolKey, List<ResourceSlice>> grouped = new HashMap<>();
+        Map<PoolRef, List<ResourceSlice>> grouped = new HashMap<>();
         for (ResourceSlice s : slices) {
-            List<ResourceSlice> current = grouped.computeIfAbsent(new PoolKey(s.driver(), s.pool().name()), k -> new ArrayList<>());
+            List<ResourceSlice> current = grouped.computeIfAbsent(new PoolRef(s.driver(), s.pool().name()), k -> new ArrayList<>());
             if (!current.isEmpty()) {
                 long have = current.get(0).pool().generation();
                 if (s.pool().generation() < have) {
@@ -259,7 +261,7 @@ public final class DraIndex {
             current.add(s);
         }
         List<PoolData> list = new ArrayList<>();
-        for (Map.Entry<PoolKey, List<ResourceSlice>> e : grouped.entrySet()) {
+        for (Map.Entry<PoolRef, List<ResourceSlice>> e : grouped.entrySet()) {
             List<ResourceSlice> sorted = e.getValue();
             if (sorted.size() > 1) {
                 sorted = new ArrayList<>(sorted);
@@ -282,9 +284,9 @@ public final class DraIndex {
             p.ordinal = i;
             p.driverId = drivers.computeIfAbsent(p.driver, d -> drivers.size());
         }
-        Map<String, PoolData> byKey = new java.util.HashMap<>(list.size() * 2);
+        Map<PoolRef, PoolData> byKey = new java.util.HashMap<>(list.size() * 2);
         for (PoolData p : this.pools) {
-            byKey.putIfAbsent(poolKey(p.driver, p.name), p);
+            byKey.putIfAbsent(new PoolRef(p.driver, p.name), p);
         }
         this.poolsByKey = byKey;
 
@@ -368,7 +370,7 @@ public final class DraIndex {
 
     /** The device at its pool's highest generation, or null when the index does not know it. */
     PoolDevice device(AllocatedDevice id) {
-        PoolData p = poolsByKey.get(poolKey(id.driver(), id.pool()));
+        PoolData p = poolsByKey.get(new PoolRef(id.driver(), id.pool()));
         return p == null ? null : p.device(id.device());
     }
 
@@ -402,12 +404,8 @@ public final class DraIndex {
 
     /** The pool's counter totals, or an empty map. */
     Map<String, Map<String, BigDecimal>> counterSets(String driver, String pool) {
-        PoolData p = poolsByKey.get(poolKey(driver, pool));
+        PoolData p = poolsByKey.get(new PoolRef(driver, pool));
         return p == null ? Map.of() : p.counterSets;
-    }
-
-    private static String poolKey(String driver, String pool) {
-        return driver + '\u0000' + pool;
     }
 
     /**

@@ -266,6 +266,9 @@ public final class CompileAhead implements AutoCloseable {
 
         /** Drops the early mapping (the request failed): a mapping already running finishes unseen. */
         public void cancel() {
+            if (owner == null) {
+                return; // NONE: nothing started, nothing to keep
+            }
             Started st = started;
             if (st != null) {
                 st.cluster().cancel(false);

@@ -97,6 +97,26 @@ class CompileAheadEarlyTest {
     }
 
     @Test
+    void aDocumentTheBytePathGivesUpOnIsMappedAgainFromJacksonsObjects() throws Exception {
+        CountDownLatch done = new CountDownLatch(1);
+        CompileAhead.Early early = ahead(0).early(signalling(done));
+        // an escaped surrogate pair in a field name after the snapshot: the byte path leaves it to Jackson, which
+        // decodes the whole body again into other objects
+        String after = ", \"x\": {\"a\\ud83d\\ude00\": 1}";
+        byte[] body = ("{\"snapshot\": {" + NODES + "," + PODS + "," + CLASSES + "}" + after + "}")
+                .getBytes(StandardCharsets.UTF_8);
+        RequestDocument doc = CODEC.readJson(body, Arrival.WHOLE, early);
+        assertThat(early.startedEarly()).as("the byte path reached the device classes first").isTrue();
+        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+
+        ClusterState cluster = early.clusterOf(doc.snapshot());
+        assertThat(early.clusterOf(doc.snapshot())).as("not the helper's mapping: a new one each time")
+                .isNotSameAs(cluster);
+        assertThat(cluster.nodes()).hasSize(2);
+        assertThat(cluster.pods()).hasSize(1);
+    }
+
+    @Test
     void nothingStartsBeforeNodesAndPodsAreInOrForASmallRequest() throws Exception {
         CompileAhead.Early devicesFirst = ahead(0).early(UnaryOperator.identity());
         decode(CLASSES + "," + NODES + "," + PODS, devicesFirst);

@@ -10,11 +10,8 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -34,111 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * older, complete generation on a node none of whose newer slices is relevant to it).
  */
 public final class DraIndex {
-    /** A pool at its highest generation. */
-    static final class PoolData {
-        final String driver;
-        final String name;
-        final List<ResourceSlice> slices;
-        final boolean incomplete;
-        final String invalidReason;
-        final boolean hasBindingConditions;
-        /** counter set → counter → total. */
-        final Map<String, Map<String, BigDecimal>> counterSets;
-        /** Each slice's devices, aligned with {@link #slices} and with the slice's {@code devices}. */
-        final List<PoolDevice[]> sliceDevices;
-        /** By name, built on first lookup: most pools are only walked, never looked up by name. */
-        private volatile Map<String, PoolDevice> devicesByName;
-        /** Position in the index's pool order (set once the pools are sorted). */
-        int ordinal;
-        /** A number per driver name, the same for pools of one driver (set once the pools are sorted). */
-        int driverId;
-        /** Per slice, the number of its device list ({@link #devicesLook}); -1 until first asked. */
-        final int[] sliceLooks;
-
-        PoolData(String driver, String name, List<ResourceSlice> slices, boolean incomplete) {
-            this.driver = driver;
-            this.name = name;
-            this.slices = slices;
-            this.incomplete = incomplete;
-            boolean binding = false;
-            int total = 0;
-            Map<String, Map<String, BigDecimal>> sets = null; // most pools have no shared counters
-            List<PoolDevice[]> perSlice = new ArrayList<>(slices.size());
-            for (ResourceSlice s : slices) {
-                for (ResourceSlice.CounterSet cs : s.sharedCounters()) {
-                    if (sets == null) {
-                        sets = new LinkedHashMap<>();
-                    }
-                    Map<String, BigDecimal> counters = sets.computeIfAbsent(cs.name(), k -> new LinkedHashMap<>());
-                    cs.counters().forEach((k, v) -> counters.put(k, Quantity.exact(v)));
-                }
-                List<Device> devices = s.devices();
-                PoolDevice[] pds = new PoolDevice[devices.size()];
-                for (int i = 0; i < pds.length; i++) {
-                    Device d = devices.get(i);
-                    binding |= !d.bindingConditions().isEmpty();
-                    pds[i] = new PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this);
-                }
-                perSlice.add(pds);
-                total += pds.length;
-            }
-            this.sliceDevices = List.copyOf(perSlice);
-            this.sliceLooks = new int[slices.size()];
-            java.util.Arrays.fill(sliceLooks, -1);
-            String duplicate = duplicateName(perSlice, total);
-            this.invalidReason = duplicate == null ? null : "duplicate device name " + duplicate;
-            this.hasBindingConditions = binding;
-            this.counterSets = sets == null ? Map.of() : sets;
-        }
-
-        /** The first device name seen twice in the pool, or null. */
-        private static String duplicateName(List<PoolDevice[]> perSlice, int total) {
-            if (perSlice.size() == 1 && total <= 16) { // one node's handful of devices: pairwise, nothing allocated
-                PoolDevice[] a = perSlice.get(0);
-                for (int i = 1; i < a.length; i++) {
-                    for (int j = 0; j < i; j++) {
-                        if (a[i].device().name().equals(a[j].device().name())) {
-                            return a[i].device().name();
-                        }
-                    }
-                }
-                return null;
-            }
-            Set<String> seen = new HashSet<>(total * 2);
-            for (PoolDevice[] a : perSlice) {
-                for (PoolDevice pd : a) {
-                    if (!seen.add(pd.device().name())) {
-                        return pd.device().name();
-                    }
-                }
-            }
-            return null;
-        }
-
-        /** The pool's device of this name (the first one, should the pool repeat a name), or null. */
-        PoolDevice device(String deviceName) {
-            Map<String, PoolDevice> byName = devicesByName;
-            if (byName == null) {
-                byName = new HashMap<>();
-                for (PoolDevice[] a : sliceDevices) {
-                    for (PoolDevice pd : a) {
-                        byName.putIfAbsent(pd.device().name(), pd);
-                    }
-                }
-                devicesByName = byName;
-            }
-            return byName.get(deviceName);
-        }
-
-        boolean invalid() {
-            return invalidReason != null;
-        }
-
-        String id() {
-            return driver + "/" + name;
-        }
-    }
-
     /** A device with where it comes from, and its capacities resolved once (they are read on every search). */
     static final class PoolDevice {
         private final AllocatedDevice id;

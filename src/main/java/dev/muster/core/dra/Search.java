@@ -546,7 +546,7 @@ final class Search {
      * this search's (an over-committed counter blocks the whole pool, as upstream).
      */
     private boolean countersFit(PoolDevice pd) {
-        DraIndex.PoolData pool = pd.pool();
+        PoolData pool = pd.pool();
         Map<CounterKey, BigDecimal> mine = new HashMap<>();
         for (Device.CounterConsumption cc : pd.device().consumesCounters()) {
             cc.counters().forEach((name, q) -> mine.merge(new CounterKey(pool.driver, pool.name, cc.counterSet(), name),

@@ -22,8 +22,9 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * The file cluster view at scale: {@code FileViewScale [nodes] [pods] [dir]} (defaults 100,000 nodes, 1,000,000
- * bound pods, a new temporary directory, deleted at the end unless given). Run it with {@code -Xmx4g}.
+ * The file cluster view at scale: {@code FileViewScale [nodes] [pods] [dir] [read threads]} (defaults 100,000 nodes,
+ * 1,000,000 bound pods, a new temporary directory, deleted at the end unless given, and the source's default files
+ * read at once). Run it with {@code -Xmx4g}.
  * <p>
  * Writes the cluster as {@code kubectl get -o json} would print it, one file per slice: {@code nodes-NN.json} with
  * 5,000 nodes each and {@code pods-ns-NNN.json}, the pods of one of 200 namespaces each (compact JSON, kubectl's key
@@ -43,10 +44,12 @@ public final class FileViewScale {
         int pods = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
         boolean temporary = args.length <= 2;
         Path dir = temporary ? Files.createTempDirectory("muster-file-view") : Path.of(args[2]);
+        int readThreads = args.length > 3 ? Integer.parseInt(args[3])
+                : FileClusterViewSource.Limits.defaultReadThreads();
         Files.createDirectories(dir);
         System.out.println(ExtenderScale.machine());
         try {
-            run(dir, nodes, pods);
+            run(dir, nodes, pods, readThreads);
         } finally {
             if (temporary) {
                 try (Stream<Path> s = Files.walk(dir)) {
@@ -57,7 +60,7 @@ public final class FileViewScale {
         System.out.println(ExtenderScale.machine());
     }
 
-    private static void run(Path dir, int nodes, int pods) throws IOException {
+    private static void run(Path dir, int nodes, int pods, int readThreads) throws IOException {
         long t0 = System.nanoTime();
         long bytes = 0;
         int files = 0;
@@ -77,7 +80,8 @@ public final class FileViewScale {
         ValidationLimits limits = new ValidationLimits(nodes, pods, 20_000, 100_000, 1_000);
         RequestValidator validator = new RequestValidator(limits);
         FileClusterViewSource.Limits sourceLimits = new FileClusterViewSource.Limits(
-                KubeCodec.Limits.DEFAULT.maxDocumentLength(), KubeCodec.Limits.DEFAULT, limits);
+                KubeCodec.Limits.DEFAULT.maxDocumentLength(), KubeCodec.Limits.DEFAULT, limits, readThreads);
+        System.out.printf(Locale.ROOT, "%d file(s) read at once%n", readThreads);
         long gcBefore = gcCount();
         long gcTimeBefore = gcMillis();
         resetPeaks();

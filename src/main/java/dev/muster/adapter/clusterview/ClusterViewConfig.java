@@ -32,6 +32,12 @@ public interface ClusterViewConfig {
     /** Largest snapshot file read (each file of a directory); default {@code muster.limits.max-body-size}. */
     Optional<MemorySize> fileMaxSize();
 
+    /**
+     * Most files of a directory read and decoded at once; default 2, or 1 with one processor. Each holds its bytes
+     * and decoded objects until merged, so the memory of a load grows with it.
+     */
+    OptionalInt fileReadThreads();
+
     /** Most nodes in the view (all files together); default {@code muster.limits.max-nodes}. */
     OptionalInt maxNodes();
 

@@ -48,8 +48,9 @@ public class ClusterViewProducer {
                 FileClusterViewSource.Limits limits = fileLimits(config, validator.limits(), codec.limits());
                 RequestValidator viewValidator = new RequestValidator(limits.counts());
                 LOG.infof("extender cluster view: file %s, checked for changes every %s; at most %d bytes per file, "
-                                + "%d nodes, %d pods", file.get(), fileCheckInterval, limits.maxFileBytes(),
-                        limits.counts().maxNodes(), limits.counts().maxPods());
+                                + "%d nodes, %d pods; %d file(s) read at once", file.get(), fileCheckInterval,
+                        limits.maxFileBytes(), limits.counts().maxNodes(), limits.counts().maxPods(),
+                        limits.readThreads());
                 return new FileClusterViewSource(Path.of(file.get()), fileCheckInterval.toMillis(),
                         System::currentTimeMillis,
                         (snapshot, where) -> problems(viewValidator.validateSnapshot(snapshot, "snapshot"), where),
@@ -80,7 +81,11 @@ public class ClusterViewProducer {
                 positive(config.maxPodGroups(), request.maxPodGroups(), "max-pod-groups"),
                 positive(config.maxObjects(), request.maxObjects(), "max-objects"), request.maxCauses(),
                 positive(config.maxHyperNodes(), request.maxHyperNodes(), "max-hyper-nodes"));
-        return new FileClusterViewSource.Limits(maxFile, parser, counts);
+        int threads = config.fileReadThreads().orElse(FileClusterViewSource.Limits.defaultReadThreads());
+        if (threads < 1 || threads > 64) {
+            throw new IllegalStateException("muster.cluster-view.file-read-threads must be 1 to 64, got " + threads);
+        }
+        return new FileClusterViewSource.Limits(maxFile, parser, counts, threads);
     }
 
     private static int positive(java.util.OptionalInt set, int otherwise, String name) {

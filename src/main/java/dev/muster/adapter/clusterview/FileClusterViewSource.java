@@ -73,10 +73,22 @@ public final class FileClusterViewSource implements ClusterViewSource {
      * @param maxFileBytes the largest file (at most 2 GiB less 8 bytes: one file is read into one array)
      * @param codec        parser limits of each file (its document length is {@code maxFileBytes})
      * @param counts       the most objects of each kind in all files together
+     * @param readThreads  the most files of a directory read and decoded at once (each holds its bytes and its
+     *                     decoded objects until merged)
      */
-    public record Limits(long maxFileBytes, KubeCodec.Limits codec, ValidationLimits counts) {
+    public record Limits(long maxFileBytes, KubeCodec.Limits codec, ValidationLimits counts, int readThreads) {
         public static final Limits DEFAULT = new Limits(KubeCodec.Limits.DEFAULT.maxDocumentLength(),
                 KubeCodec.Limits.DEFAULT, ValidationLimits.DEFAULT);
+
+        /** With {@link #defaultReadThreads()}. */
+        public Limits(long maxFileBytes, KubeCodec.Limits codec, ValidationLimits counts) {
+            this(maxFileBytes, codec, counts, defaultReadThreads());
+        }
+
+        /** Two files at once where there are two processors or more: decoding is most of a load. */
+        public static int defaultReadThreads() {
+            return Math.min(2, Runtime.getRuntime().availableProcessors());
+        }
     }
 
     public FileClusterViewSource(Path path, long checkIntervalMillis) {
@@ -90,7 +102,8 @@ public final class FileClusterViewSource implements ClusterViewSource {
         this.checkIntervalMillis = checkIntervalMillis;
         this.clock = clock;
         this.check = check;
-        this.files = new SnapshotFiles(path, limits.maxFileBytes(), limits.codec(), limits.counts());
+        this.files = new SnapshotFiles(path, limits.maxFileBytes(), limits.codec(), limits.counts(),
+                limits.readThreads());
         this.view = ClusterView.empty(describe());
         refresh(true);
     }
@@ -166,6 +179,11 @@ public final class FileClusterViewSource implements ClusterViewSource {
                     (System.nanoTime() - start) / 1e9, fileCount, bytes, generation, state.nodes().size(),
                     state.pods().size(), state.podGroups().size(), dra.resourceSlices().size(),
                     dra.resourceClaims().size(), skipped);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            loaded = null; // read again at the next check
+            LOG.warnf("cluster view %s: reading was interrupted; keeping the view of generation %d", path, generation);
+            return;
         } catch (InvalidSnapshotException e) {
             lastError = e.getMessage();
             LOG.errorf("cluster view %s rejected, keeping the view of generation %d: %s", path, generation,

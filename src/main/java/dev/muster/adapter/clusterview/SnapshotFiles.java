@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.KubeCodec;
+import dev.muster.adapter.kube.KubeList;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.validation.ValidationLimits;
 import org.yaml.snakeyaml.LoaderOptions;
@@ -23,7 +24,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -44,6 +50,7 @@ final class SnapshotFiles {
     private final Path path;
     private final long maxFileBytes;
     private final ValidationLimits counts;
+    private final int readThreads;
     private final KubeCodec codec;
     private final ObjectMapper yaml;
 
@@ -52,16 +59,21 @@ final class SnapshotFiles {
      * @param codec        parser limits (nesting, string and number length); the document length is
      *                     {@code maxFileBytes}
      * @param counts       the most objects of each kind, all files together
+     * @param readThreads  files of a directory read and decoded at once (1 = one after the other)
      */
-    SnapshotFiles(Path path, long maxFileBytes, KubeCodec.Limits codec, ValidationLimits counts) {
+    SnapshotFiles(Path path, long maxFileBytes, KubeCodec.Limits codec, ValidationLimits counts, int readThreads) {
         if (maxFileBytes < 1 || maxFileBytes > MAX_FILE_BYTES) {
             throw new IllegalArgumentException("the largest snapshot file must be 1 to " + MAX_FILE_BYTES
                     + " bytes (a file is read into one array); split a larger snapshot into several files of a "
                     + "directory");
         }
+        if (readThreads < 1) {
+            throw new IllegalArgumentException("files read at once must be at least 1, got " + readThreads);
+        }
         this.path = path;
         this.maxFileBytes = maxFileBytes;
         this.counts = counts;
+        this.readThreads = readThreads;
         KubeCodec.Limits limits = new KubeCodec.Limits(codec.maxNestingDepth(), codec.maxStringLength(),
                 codec.maxNumberLength(), maxFileBytes);
         this.codec = new KubeCodec(limits);
@@ -123,9 +135,13 @@ final class SnapshotFiles {
 
     /**
      * The snapshot the files hold, merged, with where each object came from. Throws with the file's name and the
-     * reason when one file cannot be read or decoded, or the objects exceed a limit.
+     * reason when one file cannot be read or decoded, or the objects exceed a limit. With several read threads, the
+     * next files are read and decoded while earlier ones are merged; the merge still goes file after file, so the
+     * result, and which problem is reported when several files have one, are those of reading one file at a time.
+     *
+     * @throws InterruptedException when the calling thread is interrupted while waiting for a file
      */
-    Merged read(List<Stamp> files) throws InvalidSnapshotException {
+    Merged read(List<Stamp> files) throws InvalidSnapshotException, InterruptedException {
         if (files.isEmpty()) {
             throw new InvalidSnapshotException("holds no .json, .yaml or .yml file");
         }
@@ -134,33 +150,103 @@ final class SnapshotFiles {
         List<Origin>[] origins = newLists(kinds.length);
         Map<String, Integer> skipped = new TreeMap<>();
         long bytes = 0;
-        for (Stamp f : files) {
-            String name = isDirectory() ? f.file().getFileName().toString() : f.file().toString();
-            SnapshotPart part = read(f, name);
-            bytes += f.size();
-            part.skipped().forEach((k, n) -> skipped.merge(k, n, Integer::sum));
-            for (SnapshotKind k : kinds) {
-                List<?> l = part.lists()[k.ordinal()];
-                if (l == null) {
-                    continue;
-                }
-                List<Object> into = merged[k.ordinal()];
-                if (into == null) {
-                    into = new ArrayList<>(l.size());
-                    merged[k.ordinal()] = into;
-                    origins[k.ordinal()] = new ArrayList<>();
-                }
-                origins[k.ordinal()].add(new Origin(name, into.size(), part));
-                into.addAll(l);
-                int max = k.limit(counts);
-                if (into.size() > max) {
-                    throw new InvalidSnapshotException(name + ": more than " + max + " " + k.field
-                            + (isDirectory() ? " in all files" : "") + " (raise " + k.limitProperty()
-                            + " to hold more)");
+        try (Ahead ahead = new Ahead(files, Math.min(readThreads, files.size()))) {
+            for (int i = 0; i < files.size(); i++) {
+                Stamp f = files.get(i);
+                String name = nameOf(f);
+                SnapshotPart part = ahead.part(i);
+                bytes += f.size();
+                part.skipped().forEach((k, n) -> skipped.merge(k, n, Integer::sum));
+                for (SnapshotKind k : kinds) {
+                    List<?> l = part.lists()[k.ordinal()];
+                    if (l == null) {
+                        continue;
+                    }
+                    List<Object> into = merged[k.ordinal()];
+                    if (into == null) {
+                        into = new ArrayList<>(l.size());
+                        merged[k.ordinal()] = into;
+                        origins[k.ordinal()] = new ArrayList<>();
+                    }
+                    origins[k.ordinal()].add(new Origin(name, into.size(), part));
+                    into.addAll(l);
+                    int max = k.limit(counts);
+                    if (into.size() > max) {
+                        throw new InvalidSnapshotException(name + ": more than " + max + " " + k.field
+                                + (isDirectory() ? " in all files" : "") + " (raise " + k.limitProperty()
+                                + " to hold more)");
+                    }
                 }
             }
         }
         return new Merged(SnapshotKind.snapshot(merged), origins, files.size(), bytes, skipped);
+    }
+
+    private String nameOf(Stamp f) {
+        return isDirectory() ? f.file().getFileName().toString() : f.file().toString();
+    }
+
+    /**
+     * The files' parts in order, read on {@code threads} threads at most {@code threads} files ahead of the merge
+     * (one thread: each read when asked for, on the caller's thread). Closing stops reading ahead and waits for the
+     * files being read, so no decoded file outlives the load that asked for it.
+     */
+    private final class Ahead implements AutoCloseable {
+        private final List<Stamp> files;
+        private final int threads;
+        private final ExecutorService pool;
+        private final List<Future<SnapshotPart>> reads = new ArrayList<>();
+
+        Ahead(List<Stamp> files, int threads) {
+            this.files = files;
+            this.threads = threads;
+            if (threads <= 1) {
+                this.pool = null;
+                return;
+            }
+            AtomicInteger n = new AtomicInteger();
+            this.pool = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "muster-cluster-view-read-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            });
+        }
+
+        SnapshotPart part(int i) throws InvalidSnapshotException, InterruptedException {
+            if (pool == null) {
+                return read(files.get(i), nameOf(files.get(i)));
+            }
+            while (reads.size() < Math.min(files.size(), i + threads)) {
+                Stamp f = files.get(reads.size());
+                reads.add(pool.submit(() -> read(f, nameOf(f))));
+            }
+            Future<SnapshotPart> read = reads.set(i, null); // merged from here on: not kept by this list
+            try {
+                return read.get();
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof InvalidSnapshotException invalid) {
+                    throw invalid;
+                }
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                throw new InvalidSnapshotException(nameOf(files.get(i)) + ": cannot read: " + cause);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (pool == null) {
+                return;
+            }
+            pool.shutdownNow(); // files not started are dropped; a decode runs to its end
+            try {
+                pool.awaitTermination(1, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -199,7 +285,10 @@ final class SnapshotFiles {
                 JsonNode tree = yaml.readTree(body);
                 body = JsonMapper.builder().build().writeValueAsBytes(tree);
             }
-            return SnapshotPart.of(codec.readJson(body, SnapshotPart.Document.class));
+            // kubectl's output of nodes, pods and slices on the byte path; any other file, and every error, Jackson's
+            KubeList<Object> fast = codec.readKubectlList(body, SnapshotFiles::skipped);
+            return SnapshotPart.of(fast != null ? SnapshotPart.Document.ofList(fast.kind(), fast)
+                    : codec.readJson(body, SnapshotPart.Document.class));
         } catch (DecodeException e) {
             throw new InvalidSnapshotException(name + ": " + e.getMessage());
         } catch (InvalidSnapshotException e) {
@@ -208,6 +297,11 @@ final class SnapshotFiles {
             throw new InvalidSnapshotException(name + (isYaml(f.file()) ? ": not a YAML document: "
                     : ": cannot decode: ") + e.getMessage());
         }
+    }
+
+    /** The marker of a list item of a kind no snapshot holds; null for the kinds it does. */
+    private static Object skipped(String kind) {
+        return SnapshotKind.ofKind(kind) == null ? new SnapshotPart.Skipped(kind) : null;
     }
 
     /** Objects {@code start...} of a kind's merged list came from {@code part}, read from the file {@code name}. */

@@ -136,6 +136,12 @@ public record SnapshotPart(List<?>[] lists, int[][] items, Map<String, Integer> 
                            @JsonDeserialize(using = KubeListDeserializer.class)
                            List<Kube.CompositePodGroup> compositePodGroups,
                            @JsonDeserialize(using = KubeListDeserializer.class) List<Kube.HyperNode> hyperNodes) {
+        /** A kubectl list's document: its {@code kind} and items (read without databind). */
+        static Document ofList(String kind, List<Object> items) {
+            return new Document(kind, items, null, null, null, null, null, null, null, null, null, null, null, null,
+                    null);
+        }
+
         List<?>[] snapshotLists() {
             return new List<?>[] {nodes, pods, podGroups, workloads, priorityClasses, podDisruptionBudgets,
                     deviceClasses, resourceSlices, resourceClaims, resourceClaimTemplates, jobs, compositePodGroups,

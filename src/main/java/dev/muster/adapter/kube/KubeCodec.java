@@ -183,6 +183,24 @@ public final class KubeCodec {
         }
     }
 
+    /**
+     * A file of {@code kubectl get -o json} on the byte path: its {@code kind} and items (Nodes, Pods and
+     * ResourceSlices; an item of another kind is {@code other}'s marker for it), or null where the file must go to
+     * Jackson (another shape or order, a kind {@code other} gives no marker for, an error: Jackson reports it).
+     */
+    public KubeList<Object> readKubectlList(byte[] body, java.util.function.Function<String, Object> other) {
+        if (slices == null || body == null || body.length == 0 || body.length > limits.maxDocumentLength()) {
+            return null;
+        }
+        try {
+            return new StreamingDecoders.Reader(new ByteTokens(body, limits, slices)).kubectlList(other);
+        } catch (ByteTokens.Bail e) {
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return null; // a defect of the fast path must not fail a file Jackson reads
+        }
+    }
+
     /** The byte path's tokens over a body, with this codec's limits and databind. */
     ByteTokens tokens(byte[] body) {
         return new ByteTokens(body, limits, slices);

@@ -253,6 +253,103 @@ final class StreamingDecoders {
             return new RequestDocument(snapshot, podGroups, options);
         }
 
+        /** Kinds of kubectl list items read here (values, so not case labels: see FieldNames). */
+        private static final String NODE = "Node";
+        private static final String POD = "Pod";
+        private static final String RESOURCE_SLICE = "ResourceSlice";
+
+        /**
+         * A file of {@code kubectl get -o json} (byte path only): a {@code List} whose items are Nodes, Pods and
+         * ResourceSlices, each opening with its {@code kind} (after an {@code apiVersion}), as kubectl prints them;
+         * {@code other} gives the marker of an item of another kind that is skipped (null: leave the fast path). The
+         * list's {@code apiVersion} and {@code metadata} are skipped. Anything else (a snapshot object, a field of
+         * the list repeated or unknown, an item in another order, a typed list's item of another kind) leaves the
+         * fast path, which Jackson then reads with its messages.
+         */
+        KubeList<Object> kubectlList(java.util.function.Function<String, Object> other) throws IOException {
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                throw ByteTokens.bail();
+            }
+            String kind = null;
+            List<Object> items = null;
+            int seen = 0;
+            for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                String f = p.currentName();
+                JsonToken v = p.nextToken();
+                switch (f) {
+                    case "apiVersion" -> {
+                        seen = once(seen, 0);
+                        p.skipChildren();
+                    }
+                    case "metadata" -> {
+                        seen = once(seen, 1);
+                        p.skipChildren();
+                    }
+                    case "kind" -> {
+                        seen = once(seen, 2);
+                        kind = wrapperText(v);
+                    }
+                    case "items" -> {
+                        seen = once(seen, 3);
+                        if (v != JsonToken.START_ARRAY) {
+                            throw ByteTokens.bail();
+                        }
+                        items = items(kind, other);
+                    }
+                    default -> throw ByteTokens.bail();
+                }
+            }
+            ((ByteTokens) p).expectEnd();
+            if (kind == null || items == null) {
+                throw ByteTokens.bail();
+            }
+            return new KubeList<>(null, kind, items);
+        }
+
+        /** The items of a kubectl list whose {@code kind} is {@code listKind} when stated before them, else null. */
+        private List<Object> items(String listKind, java.util.function.Function<String, Object> other)
+                throws IOException {
+            String typed = listKind != null && listKind.endsWith("List") && !listKind.equals("List")
+                    ? listKind.substring(0, listKind.length() - "List".length()) : null;
+            List<Object> items = new ArrayList<>();
+            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+                if (e != JsonToken.START_OBJECT || p.nextToken() != JsonToken.FIELD_NAME) {
+                    throw ByteTokens.bail();
+                }
+                if (p.currentName().equals("apiVersion")) {
+                    if (p.nextToken() != JsonToken.VALUE_STRING || p.nextToken() != JsonToken.FIELD_NAME) {
+                        throw ByteTokens.bail();
+                    }
+                }
+                if (!p.currentName().equals("kind") || p.nextToken() != JsonToken.VALUE_STRING) {
+                    throw ByteTokens.bail();
+                }
+                String kind = p.getText();
+                if (typed != null && !typed.equals(kind)) {
+                    throw ByteTokens.bail();
+                }
+                p.nextToken(); // the next field's name, or the item's end: where the decoders take over
+                if (kind.equals(NODE)) {
+                    items.add(node());
+                } else if (kind.equals(POD)) {
+                    items.add(pod());
+                } else if (kind.equals(RESOURCE_SLICE)) {
+                    items.add(slice());
+                } else {
+                    Object skipped = other.apply(kind);
+                    if (skipped == null) {
+                        throw ByteTokens.bail();
+                    }
+                    for (JsonToken t = p.currentToken(); t == JsonToken.FIELD_NAME; t = p.nextToken()) {
+                        p.nextToken();
+                        p.skipChildren();
+                    }
+                    items.add(skipped);
+                }
+            }
+            return items;
+        }
+
         private RequestDocument.Snapshot snapshot() throws IOException {
             List<Kube.Node> nodes = null;
             List<Kube.Pod> pods = null;

@@ -236,6 +236,78 @@ class FileClusterViewSourceTest {
                 + "to hold more)");
     }
 
+    // ------------------------------------------------------------------ files read at once
+
+    FileClusterViewSource source(int readThreads, ValidationLimits counts) {
+        RequestValidator validator = new RequestValidator(counts);
+        return new FileClusterViewSource(dir, 0, () -> 0L,
+                (s, where) -> ClusterViewProducer.problems(validator.validateSnapshot(s, "snapshot"), where),
+                new FileClusterViewSource.Limits(1 << 20, KubeCodec.Limits.DEFAULT, counts, readThreads));
+    }
+
+    @Test
+    void readingSeveralFilesAtOnceGivesTheViewOfReadingThemOneByOne() throws IOException {
+        for (int i = 0; i < 9; i++) {
+            // nodes and pods spread so that every file adds to lists earlier files started
+            write(String.format("%02d.json", i), kubectlList(pod("ns", "p" + (8 - i), "n" + i), node("n" + i),
+                    pod("other", "q" + i, "n" + (8 - i))));
+        }
+        ClusterView one = source(1, ValidationLimits.DEFAULT).current();
+
+        for (int threads : new int[] {2, 3, 16}) {
+            ClusterView many = source(threads, ValidationLimits.DEFAULT).current();
+            assertThat(many.generation()).isEqualTo(1);
+            assertThat(many.state()).isEqualTo(one.state());
+        }
+        assertThat(nodeNames(one.state().nodes())).hasSize(9);
+        assertThat(names(one.state().pods())).hasSize(18).startsWith("ns/p0", "ns/p1");
+    }
+
+    @Test
+    void theFirstBadFileInNameOrderIsTheOneReportedHoweverManyAreReadAtOnce() throws IOException {
+        write("01.json", kubectlList(node("n1")));
+        write("02.json", "{\"apiVersion\":\"v1\",\"items\":[{\"kind\":\"Node\",");
+        write("03.json", kubectlList(node("n3")));
+        write("04.json", "[1, 2]");
+        write("05.json", kubectlList(node("n5")));
+
+        String sequential = source(1, ValidationLimits.DEFAULT).lastError().orElseThrow();
+        assertThat(sequential).startsWith("02.json: ");
+        for (int threads : new int[] {2, 4}) {
+            FileClusterViewSource s = source(threads, ValidationLimits.DEFAULT);
+            assertThat(s.current().generation()).isZero();
+            assertThat(s.lastError()).hasValue(sequential);
+        }
+    }
+
+    @Test
+    void aLimitStopsTheMergeAtTheSameFileWhenReadingAhead() throws IOException {
+        ValidationLimits threePods = new ValidationLimits(100, 3, 100, 100, 100, 100);
+        write("a.json", kubectlList(pod("ns", "a1", "n"), pod("ns", "a2", "n")));
+        write("b.json", kubectlList(pod("ns", "b1", "n"), pod("ns", "b2", "n")));
+        write("c.json", "not even JSON");
+
+        for (int threads : new int[] {1, 3}) {
+            assertThat(source(threads, threePods).lastError()).as("%d thread(s)", threads)
+                    .hasValue("b.json: more than 3 pods in all files (raise muster.cluster-view.max-pods to hold more)");
+        }
+    }
+
+    @Test
+    void theProducerReadsTwoFilesAtOnceWhereTwoProcessorsAreAndRefusesNone() {
+        ValidationLimits request = ValidationLimits.DEFAULT;
+        KubeCodec.Limits parser = KubeCodec.Limits.DEFAULT;
+
+        assertThat(ClusterViewProducer.fileLimits(config(null, null), request, parser).readThreads())
+                .isEqualTo(Math.min(2, Runtime.getRuntime().availableProcessors()));
+        assertThat(ClusterViewProducer.fileLimits(config(null, null, null, 4), request, parser).readThreads())
+                .isEqualTo(4);
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> ClusterViewProducer.fileLimits(config(null, null, null, 0), request, parser))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("muster.cluster-view.file-read-threads must be 1 to 64, got 0");
+    }
+
     @Test
     void theProducerTakesTheRequestLimitsUnlessTheViewSetsItsOwn() {
         ValidationLimits request = new ValidationLimits(20, 200, 30, 40, 50, 60);
@@ -277,6 +349,10 @@ class FileClusterViewSourceTest {
     }
 
     static ClusterViewConfig config(Integer maxPods, String fileMaxSize, String file) {
+        return config(maxPods, fileMaxSize, file, null);
+    }
+
+    static ClusterViewConfig config(Integer maxPods, String fileMaxSize, String file, Integer readThreads) {
         return new ClusterViewConfig() {
             public String source() {
                 return "file";
@@ -293,6 +369,10 @@ class FileClusterViewSourceTest {
             public java.util.Optional<io.quarkus.runtime.configuration.MemorySize> fileMaxSize() {
                 return java.util.Optional.ofNullable(fileMaxSize).map(v -> new io.quarkus.runtime.configuration
                         .MemorySize(java.math.BigInteger.valueOf(1L << 30)));
+            }
+
+            public java.util.OptionalInt fileReadThreads() {
+                return readThreads == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(readThreads);
             }
 
             public java.util.OptionalInt maxNodes() {

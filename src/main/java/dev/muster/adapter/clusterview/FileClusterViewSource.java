@@ -32,7 +32,8 @@ import java.util.function.UnaryOperator;
  * {@code nodes.json}, {@code pods-000.json}, ... The merged snapshot is validated as one request (paths reported
  * with the file they came from), its objects put in key order (namespace, then name, as the watch source keeps
  * them: the same objects give the same view however they are split), and compiled; its DRA lists become the view's
- * {@link DraObjects}, with CEL selectors compiled as for a REST request.
+ * {@link DraObjects}, with CEL selectors compiled as for a REST request. Up to {@link Limits#readThreads()} files are
+ * read and decoded at once, and merged in name order all the same.
  * <p>
  * Change detection is on access and deterministic: at most once per {@code checkIntervalMillis} (0 = on every
  * access), {@link #current()} compares each file's modification time, size and file key, and the directory's list

@@ -194,10 +194,8 @@ public final class KubeCodec {
         }
         try {
             return new StreamingDecoders.Reader(new ByteTokens(body, limits, slices)).kubectlList(other);
-        } catch (ByteTokens.Bail e) {
-            return null;
         } catch (IOException | RuntimeException e) {
-            return null; // a defect of the fast path must not fail a file Jackson reads
+            return null; // a bail-out, or a defect of the fast path, which must not fail a file Jackson reads
         }
     }
 

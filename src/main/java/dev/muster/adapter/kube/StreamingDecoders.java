@@ -263,7 +263,7 @@ final class StreamingDecoders {
          * ResourceSlices, each opening with its {@code kind} (after an {@code apiVersion}), as kubectl prints them;
          * {@code other} gives the marker of an item of another kind that is skipped (null: leave the fast path). The
          * list's {@code apiVersion} and {@code metadata} are skipped. Anything else (a snapshot object, a field of
-         * the list repeated or unknown, an item in another order, a typed list's item of another kind) leaves the
+         * the list repeated or unknown, an item in another order, a typed list stated before its items) leaves the
          * fast path, which Jackson then reads with its messages.
          */
         KubeList<Object> kubectlList(java.util.function.Function<String, Object> other) throws IOException {
@@ -306,11 +306,16 @@ final class StreamingDecoders {
             return new KubeList<>(null, kind, items);
         }
 
-        /** The items of a kubectl list whose {@code kind} is {@code listKind} when stated before them, else null. */
+        /**
+         * The items of a kubectl list whose {@code kind} is {@code listKind} when stated before them, else null. A
+         * kind stated first other than {@code List} (a typed list, as the API server writes one) is left to Jackson,
+         * which also checks its items' kinds against it; kubectl states its {@code List} kind after the items.
+         */
         private List<Object> items(String listKind, java.util.function.Function<String, Object> other)
                 throws IOException {
-            String typed = listKind != null && listKind.endsWith("List") && !listKind.equals("List")
-                    ? listKind.substring(0, listKind.length() - "List".length()) : null;
+            if (listKind != null && !listKind.equals("List")) {
+                throw ByteTokens.bail();
+            }
             List<Object> items = new ArrayList<>();
             for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
                 if (e != JsonToken.START_OBJECT || p.nextToken() != JsonToken.FIELD_NAME) {
@@ -325,9 +330,6 @@ final class StreamingDecoders {
                     throw ByteTokens.bail();
                 }
                 String kind = p.getText();
-                if (typed != null && !typed.equals(kind)) {
-                    throw ByteTokens.bail();
-                }
                 p.nextToken(); // the next field's name, or the item's end: where the decoders take over
                 if (kind.equals(NODE)) {
                     items.add(node());

@@ -32,7 +32,8 @@ enum SnapshotKind {
     RESOURCE_SLICES("resourceSlices", "ResourceSlice", KubeDra.ResourceSlice.class,
             o -> ((KubeDra.ResourceSlice) o).metadata(), ValidationLimits::maxObjects),
     RESOURCE_CLAIMS("resourceClaims", "ResourceClaim", KubeDra.ResourceClaim.class,
-            o -> ((KubeDra.ResourceClaim) o).metadata(), ValidationLimits::maxObjects),
+            o -> ((KubeDra.ResourceClaim) o).metadata() == null ? null
+                    : ((KubeDra.ResourceClaim) o).metadata().common(), ValidationLimits::maxObjects),
     RESOURCE_CLAIM_TEMPLATES("resourceClaimTemplates", "ResourceClaimTemplate", KubeDra.ResourceClaimTemplate.class,
             o -> ((KubeDra.ResourceClaimTemplate) o).metadata(), ValidationLimits::maxObjects),
     JOBS("jobs", "Job", Kube.Job.class, o -> ((Kube.Job) o).metadata(), ValidationLimits::maxObjects),

@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.Value;
+import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeDra;
 import dev.muster.adapter.kube.Qty;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static dev.muster.adapter.grpc.GrpcRequestMapper.list;
@@ -188,8 +190,15 @@ final class GrpcDraMapper {
                     list(s.getReservedForList(), r -> new KubeDra.Consumer(str(r.getApiGroup()), str(r.getResource()),
                             str(r.getName()), str(r.getUid()))));
         }
-        return new KubeDra.ResourceClaim(meta(c.hasMetadata(), c.getMetadata()),
-                c.hasSpec() ? claimSpec(c.getSpec()) : null, status);
+        return new KubeDra.ResourceClaim(c.hasMetadata() ? KubeDra.ClaimMeta.of(meta(c.getMetadata()),
+                owners(c.getMetadata())) : null, c.hasSpec() ? claimSpec(c.getSpec()) : null, status);
+    }
+
+    private static List<Kube.OwnerReference> owners(dev.muster.grpc.v1.ObjectMeta m) {
+        return m.getOwnerReferencesCount() == 0 ? null : list(m.getOwnerReferencesList(), o -> new Kube.OwnerReference(
+                str(o.getApiVersion()), str(o.getKind()), str(o.getName()), str(o.getUid()),
+                o.hasController() ? o.getController() : null,
+                o.hasBlockOwnerDeletion() ? o.getBlockOwnerDeletion() : null));
     }
 
     static KubeDra.ResourceClaimTemplate resourceClaimTemplate(dev.muster.grpc.v1.ResourceClaimTemplate t) {

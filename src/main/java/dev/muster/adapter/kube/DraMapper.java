@@ -217,9 +217,26 @@ public final class DraMapper {
                 reserved.add(new ClaimConsumer(c.apiGroup(), c.resource(), c.name(), c.uid()));
             }
         }
-        Kube.ObjectMeta m = k.metadata();
+        KubeDra.ClaimMeta meta = k.metadata();
+        Kube.ObjectMeta m = meta.common();
         return new ResourceClaim(m.namespaceOrDefault(), m.name(), m.uid(), claimSpec(k.spec()), allocation, reserved,
-                m.deletionTimestamp() != null);
+                m.deletionTimestamp() != null, madeFor(meta));
+    }
+
+    /**
+     * The pod a claim was made for by the scheduler, for the pod's extended resources: the controlling owner of a
+     * claim annotated {@code resource.kubernetes.io/extended-resource-claim: "true"}, or null.
+     */
+    private static ResourceClaim.MadeFor madeFor(KubeDra.ClaimMeta m) {
+        if (m.annotations() == null || !"true".equals(m.annotations().get(ResourceClaim.EXTENDED_RESOURCE_ANNOTATION))) {
+            return null;
+        }
+        for (Kube.OwnerReference o : nn(m.ownerReferences())) {
+            if (o != null && o.isController() && o.name() != null && o.uid() != null) {
+                return new ResourceClaim.MadeFor(o.name(), o.uid());
+            }
+        }
+        return null;
     }
 
     private ResourceClaimSpec claimSpec(KubeDra.ClaimSpec spec) {

@@ -32,6 +32,23 @@ public final class Kube {
         }
     }
 
+    /**
+     * A meta/v1 OwnerReference. Read on ResourceClaims ({@link KubeDra.ClaimMeta}: the claim kube-scheduler makes for a
+     * pod's extended resources names the pod as its controller) and written on derived objects.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    @com.fasterxml.jackson.annotation.JsonPropertyOrder({"apiVersion", "kind", "name", "uid", "controller",
+            "blockOwnerDeletion"})
+    @org.eclipse.microprofile.openapi.annotations.media.Schema(name = "OwnerReference")
+    public record OwnerReference(String apiVersion, String kind, String name, String uid, Boolean controller,
+                                 Boolean blockOwnerDeletion) {
+        /** Whether this owner is the managing controller ({@code controller: true}). */
+        public boolean isController() {
+            return Boolean.TRUE.equals(controller);
+        }
+    }
+
     // ---------------------------------------------------------------- core/v1 Node
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -116,7 +116,30 @@ public final class KubeDra {
     // ---------------------------------------------------------------- ResourceClaim, ResourceClaimTemplate
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ResourceClaim(Kube.ObjectMeta metadata, ClaimSpec spec, ClaimStatus status) {
+    public record ResourceClaim(ClaimMeta metadata, ClaimSpec spec, ClaimStatus status) {
+    }
+
+    /**
+     * A ResourceClaim's metadata: the fields every object's metadata has ({@link Kube.ObjectMeta}) and its
+     * {@code ownerReferences}, which tie the claim kube-scheduler makes for a pod's extended resources to that pod.
+     * Only claims read owner references: the pods and nodes of a request skip theirs.
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    @Schema(name = "ResourceClaimMetadata")
+    public record ClaimMeta(String name, String namespace, String uid, Map<String, String> labels,
+                            Map<String, String> annotations, String creationTimestamp, String deletionTimestamp,
+                            Long generation, List<Kube.OwnerReference> ownerReferences) {
+        /** The claim's metadata with these owner references. */
+        public static ClaimMeta of(Kube.ObjectMeta m, List<Kube.OwnerReference> ownerReferences) {
+            return m == null ? null : new ClaimMeta(m.name(), m.namespace(), m.uid(), m.labels(), m.annotations(),
+                    m.creationTimestamp(), m.deletionTimestamp(), m.generation(), ownerReferences);
+        }
+
+        /** The fields every object's metadata has. */
+        public Kube.ObjectMeta common() {
+            return new Kube.ObjectMeta(name, namespace, uid, labels, annotations, creationTimestamp, deletionTimestamp,
+                    generation);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

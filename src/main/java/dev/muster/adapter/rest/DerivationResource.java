@@ -82,14 +82,7 @@ public class DerivationResource {
 
     @JsonPropertyOrder({"name", "namespace", "ownerReferences"})
     @Schema(name = "DerivedObjectMeta")
-    public record Meta(String name, String namespace, List<OwnerRef> ownerReferences) {
-    }
-
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"apiVersion", "kind", "name", "uid", "controller", "blockOwnerDeletion"})
-    @Schema(name = "OwnerReference")
-    public record OwnerRef(String apiVersion, String kind, String name, String uid, Boolean controller,
-                           Boolean blockOwnerDeletion) {
+    public record Meta(String name, String namespace, List<Kube.OwnerReference> ownerReferences) {
     }
 
     @JsonPropertyOrder({"controllerRef", "podGroupTemplates"})
@@ -172,13 +165,13 @@ public class DerivationResource {
                 out.add(new Derivation(ref, false, v.reason(), null, null));
                 continue;
             }
-            OwnerRef job = new OwnerRef("batch/v1", "Job", m.name(), m.uid(), true, true);
+            Kube.OwnerReference job = new Kube.OwnerReference("batch/v1", "Job", m.name(), m.uid(), true, true);
             PolicyOut policy = new PolicyOut(new Gang(v.minCount()));
             ObjectOut workload = new ObjectOut(API_VERSION, "Workload", new Meta(v.workloadName(), ns, List.of(job)),
                     new WorkloadSpecOut(new ControllerRef("batch", "Job", m.name()),
                             List.of(new TemplateOut(v.templateName(), policy))));
             ObjectOut podGroup = new ObjectOut(API_VERSION, "PodGroup", new Meta(v.podGroupName(), ns,
-                    List.of(job, new OwnerRef(API_VERSION, "Workload", v.workloadName(), null, null, null))),
+                    List.of(job, new Kube.OwnerReference(API_VERSION, "Workload", v.workloadName(), null, null, null))),
                     new PodGroupSpecOut(new TemplateRef(new WorkloadTemplate(v.workloadName(), v.templateName())),
                             policy));
             out.add(new Derivation(ref, true, v.reason(), workload, podGroup));

@@ -2,6 +2,7 @@ package dev.muster.adapter.validation;
 
 import dev.muster.adapter.cel.CelCompileException;
 import dev.muster.adapter.cel.CelSelectors;
+import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeDra;
 import dev.muster.adapter.kube.Qty;
 import dev.muster.adapter.kube.RequestDocument;
@@ -43,7 +44,7 @@ final class DraRules implements ObjectFamily {
     private static final ObjectLists.Kind<KubeDra.ResourceSlice> SLICES = new ObjectLists.Kind<>(".resourceSlices",
             "must be a ResourceSlice object", false, KubeDra.ResourceSlice::metadata);
     private static final ObjectLists.Kind<KubeDra.ResourceClaim> CLAIMS = new ObjectLists.Kind<>(".resourceClaims",
-            "must be a ResourceClaim object", true, KubeDra.ResourceClaim::metadata);
+            "must be a ResourceClaim object", true, k -> k.metadata() == null ? null : k.metadata().common());
     private static final ObjectLists.Kind<KubeDra.ResourceClaimTemplate> TEMPLATES = new ObjectLists.Kind<>(
             ".resourceClaimTemplates", "must be a ResourceClaimTemplate object", true,
             KubeDra.ResourceClaimTemplate::metadata);
@@ -315,6 +316,9 @@ final class DraRules implements ObjectFamily {
     }
 
     private static void claim(KubeDra.ResourceClaim k, FieldPath p, Causes c) {
+        if (k.metadata() != null) {
+            ownerReferences(k.metadata().ownerReferences(), p, c);
+        }
         if (k.spec() == null) {
             c.required(p.at(".spec"), "a ResourceClaim needs a spec");
             return;
@@ -323,6 +327,66 @@ final class DraRules implements ObjectFamily {
         if (k.status() != null) {
             DraClaimRules.status(k.status(), p, c);
         }
+    }
+
+    /**
+     * The API server's rules for {@code metadata.ownerReferences} (read on claims: the claim made for a pod's extended
+     * resources names the pod as its controller): apiVersion with a version, kind, name and uid present, no Event
+     * as owner, at most one controller.
+     */
+    static void ownerReferences(List<Kube.OwnerReference> refs, FieldPath p, Causes c) {
+        if (refs == null) {
+            return;
+        }
+        String firstController = null;
+        for (int i = 0; i < refs.size(); i++) {
+            Kube.OwnerReference o = refs.get(i);
+            String at = ".metadata.ownerReferences[" + i + "]";
+            if (o == null) {
+                c.required(p.at(at), "an owner reference needs apiVersion, kind, name and uid");
+                continue;
+            }
+            if (version(o.apiVersion()).isEmpty()) {
+                c.invalid(p.at(at + ".apiVersion"), nz(o.apiVersion()), "version must not be empty");
+            }
+            if (o.kind() == null || o.kind().isEmpty()) {
+                c.invalid(p.at(at + ".kind"), nz(o.kind()), "kind must not be empty");
+            }
+            if (o.name() == null || o.name().isEmpty()) {
+                c.invalid(p.at(at + ".name"), nz(o.name()), "name must not be empty");
+            }
+            if (o.uid() == null || o.uid().isEmpty()) {
+                c.invalid(p.at(at + ".uid"), nz(o.uid()), "uid must not be empty");
+            }
+            if ("v1".equals(o.apiVersion()) && "Event".equals(o.kind())) {
+                c.invalid(p.at(at), "Event/" + nz(o.name()), "/v1, Kind=Event is disallowed from being an owner");
+            }
+            if (o.isController()) {
+                String current = nz(o.kind()) + "/" + nz(o.name());
+                if (firstController != null) {
+                    c.invalid(p.at(".metadata.ownerReferences"), current, "Only one reference can have Controller "
+                            + "set to true. Found \"true\" in references for " + firstController + " and " + current);
+                } else {
+                    firstController = current;
+                }
+            }
+        }
+    }
+
+    /** The version of an apiVersion ({@code v1}, {@code group/v1}); empty when it has none or cannot be parsed. */
+    private static String version(String apiVersion) {
+        if (apiVersion == null || apiVersion.isEmpty()) {
+            return "";
+        }
+        int slash = apiVersion.indexOf('/');
+        if (slash < 0) {
+            return apiVersion;
+        }
+        return apiVersion.indexOf('/', slash + 1) >= 0 ? "" : apiVersion.substring(slash + 1);
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
     }
 
     /** Each name must be one of the request names ({@code req} or {@code req/sub}). */

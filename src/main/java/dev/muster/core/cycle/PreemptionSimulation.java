@@ -86,7 +86,7 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
      */
     private void releaseClaims(PodInfo pod) {
         ClaimBook book = snapshot.claims();
-        if (book == null || pod.pod().resourceClaims().isEmpty() && pod.pod().extendedResourceClaim() == null) {
+        if (book == null || !pod.pod().usesDevices()) {
             return;
         }
         GroupRef g = pod.pod().groupRef();

@@ -15,12 +15,17 @@ public final class ClaimCatalog {
     final DraIndex index;
     final Map<String, ResourceClaim> claims = new HashMap<>();
     final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
+    /** Claims made for a pod's extended resources, by that pod (the first such claim in request order). */
+    final Map<ResourceClaim.MadeFor, ResourceClaim> madeFor = new HashMap<>();
 
     public ClaimCatalog(DraObjects objects) {
         this.objects = objects;
         List<AllocationResult> allocations = new ArrayList<>();
         for (ResourceClaim c : objects.resourceClaims()) {
             claims.put(c.key(), c);
+            if (c.madeFor() != null) {
+                madeFor.putIfAbsent(c.madeFor(), c);
+            }
             if (c.allocation() != null) {
                 allocations.add(c.allocation());
             }

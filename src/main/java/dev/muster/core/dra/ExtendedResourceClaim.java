@@ -1,6 +1,5 @@
 package dev.muster.core.dra;
 
-import dev.muster.core.model.ExtendedClaimStatus;
 import dev.muster.core.model.ExtendedRequest;
 import dev.muster.core.model.Pod;
 
@@ -115,8 +114,8 @@ public final class ExtendedResourceClaim {
     }
 
     /**
-     * Why a pending pod whose status already names its extended-resource claim cannot be scheduled: the claim is left
-     * from an earlier attempt whose binding failed. kube-scheduler neither reuses nor re-allocates it; it reports the
+     * Why a pending pod whose extended-resource claim already exists cannot be scheduled: the claim is left from an
+     * earlier attempt whose binding failed. kube-scheduler neither reuses nor re-allocates it; it reports the
      * pod unschedulable on every node, deletes the claim (PostFilter), and starts anew once it is gone.
      */
     public static String stale(String claimName) {
@@ -125,13 +124,12 @@ public final class ExtendedResourceClaim {
     }
 
     /**
-     * The claim a bound pod's status names as made for its extended-resource requests, as it is (its own spec and
-     * allocation), or null when the request does not list it. Not checked for reservability: it is the pod's own.
+     * The use of the claim that holds a bound pod's extended-resource devices, as it is (its own spec and allocation).
+     * Not checked for reservability: it is the pod's own.
      */
-    static ClaimBook.ClaimUse held(Pod pod, ExtendedClaimStatus made, java.util.Map<String, ResourceClaim> claims) {
-        ResourceClaim c = claims.get(pod.ref().namespace() + "/" + made.claimName());
-        return c == null ? null : new ClaimBook.ClaimUse(c.key(), null, c.spec(),
-                ClaimConsumer.pod(pod.ref().name(), pod.uid()), pod.extendedRequests());
+    static ClaimBook.ClaimUse held(Pod pod, ResourceClaim c) {
+        return new ClaimBook.ClaimUse(c.key(), null, c.spec(), ClaimConsumer.pod(pod.ref().name(), pod.uid()),
+                pod.extendedRequests());
     }
 
     private static ResourceClaimSpec.Request request(ExtendedRequest r, String className, long count) {

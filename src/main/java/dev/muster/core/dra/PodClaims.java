@@ -22,6 +22,7 @@ import static dev.muster.core.dra.ClaimBook.generatedName;
 final class PodClaims {
     private final Map<String, ResourceClaim> claims;
     private final Map<String, ResourceClaimTemplate> templates;
+    private final Map<ResourceClaim.MadeFor, ResourceClaim> madeFor;
     private final DraIndex index;
     /** Per pod, its entries as last worked out (kept for that pod object and PodGroup object only). */
     private final Map<PodRef, Entries> known = new ConcurrentHashMap<>();
@@ -29,6 +30,7 @@ final class PodClaims {
     PodClaims(ClaimCatalog catalog) {
         this.claims = catalog.claims;
         this.templates = catalog.templates;
+        this.madeFor = catalog.madeFor;
         this.index = catalog.index;
     }
 
@@ -92,19 +94,19 @@ final class PodClaims {
             uses.add(new ClaimBook.ClaimUse(key, template, spec, consumer));
         }
         List<ClaimBook.ClaimUse> checked = List.copyOf(uses);
-        ExtendedClaimStatus made = pod.extendedResourceClaim();
         if (pod.isBound()) {
-            ClaimBook.ClaimUse held = made == null ? null : ExtendedResourceClaim.held(pod, made, claims);
+            ResourceClaim held = extendedResourceClaim(pod);
             if (held != null) {
-                uses.add(held);
+                uses.add(ExtendedResourceClaim.held(pod, held));
             }
         } else if (!pod.extendedRequests().isEmpty()) {
             ResourceClaimSpec spec = ExtendedResourceClaim.spec(pod.extendedRequests(),
                     index::extendedResourceClass, r -> true);
             if (spec != null) {
-                if (made != null && claims.containsKey(ns + "/" + made.claimName())) {
+                ResourceClaim left = extendedResourceClaim(pod);
+                if (left != null) {
                     return new Entries(pod, group, checked,
-                            ClaimBook.Resolution.failed(ExtendedResourceClaim.stale(made.claimName())));
+                            ClaimBook.Resolution.failed(ExtendedResourceClaim.stale(left.name())));
                 }
                 String key = ns + "/" + generatedName(pod.ref().name(), ExtendedResourceClaim.ENTRY);
                 uses.add(new ClaimBook.ClaimUse(key, null, spec, ClaimConsumer.pod(pod.ref().name(), pod.uid()),
@@ -112,6 +114,21 @@ final class PodClaims {
             }
         }
         return new Entries(pod, group, checked, new ClaimBook.Resolution(List.copyOf(uses), null));
+    }
+
+    /**
+     * The claim that exists for the pod's extended resources: the one its {@code status.extendedResourceClaimStatus}
+     * names, else one annotated as made for extended resources whose controlling owner is the pod (same name and
+     * uid; how kube-scheduler finds a claim it made in an attempt whose binding failed). Null when neither is in
+     * the request.
+     */
+    private ResourceClaim extendedResourceClaim(Pod pod) {
+        ExtendedClaimStatus made = pod.extendedResourceClaim();
+        ResourceClaim named = made == null ? null : claims.get(pod.ref().namespace() + "/" + made.claimName());
+        if (named != null || madeFor.isEmpty() || pod.uid() == null || pod.uid().isEmpty()) {
+            return named;
+        }
+        return madeFor.get(new ResourceClaim.MadeFor(pod.ref().name(), pod.uid()));
     }
 
     private static Entries failedAfter(Pod pod, PodGroup group, List<ClaimBook.ClaimUse> uses, String failure) {

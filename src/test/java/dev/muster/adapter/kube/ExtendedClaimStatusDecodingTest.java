@@ -1,5 +1,6 @@
 package dev.muster.adapter.kube;
 
+import dev.muster.core.dra.ResourceClaim;
 import dev.muster.core.model.ExtendedClaimStatus;
 import dev.muster.core.model.Pod;
 import org.junit.jupiter.api.DisplayName;
@@ -81,5 +82,41 @@ class ExtendedClaimStatusDecodingTest {
                 .get(0);
         assertThat(json).doesNotContain("extendedResourceClaimStatus");
         assertThat(p.extendedResourceClaim()).isNull();
+    }
+
+    /** A claim with these annotations and owner references, as kubectl prints one. */
+    private ResourceClaim claimWith(String annotations, String owners) throws Exception {
+        String json = ("{'snapshot':{'nodes':[{'metadata':{'name':'n1'}}],'resourceClaims':[{'apiVersion':"
+                + "'resource.k8s.io/v1','kind':'ResourceClaim','metadata':{'name':'p-extended-resources-x7k2p',"
+                + "'namespace':'ml','uid':'c1','annotations':{" + annotations + "},'ownerReferences':[" + owners + "]},"
+                + "'spec':{'devices':{'requests':[{'name':'container-0-request-0','exactly':{'deviceClassName':'gpu',"
+                + "'count':2}}]}}}]}}").replace('\'', '"');
+        return KubeMapper.toDecisionRequest(codec.readJson(json.getBytes(StandardCharsets.UTF_8))).dra()
+                .resourceClaims().get(0);
+    }
+
+    private static final String MARKED = "'resource.kubernetes.io/extended-resource-claim':'true'";
+
+    private static String owner(String kind, String name, String uid, boolean controller) {
+        return "{'apiVersion':'v1','kind':'" + kind + "','name':'" + name + "','uid':'" + uid + "','controller':"
+                + controller + ",'blockOwnerDeletion':true}";
+    }
+
+    @Test
+    @DisplayName("a claim annotated as made for extended resources is tied to its controlling owner, by name and uid")
+    void claimMadeForAPod() throws Exception {
+        assertThat(claimWith(MARKED, owner("ReplicaSet", "rs", "r", false) + "," + owner("Pod", "p", "u", true))
+                .madeFor()).isEqualTo(new ResourceClaim.MadeFor("p", "u"));
+    }
+
+    @Test
+    @DisplayName("without the annotation set to \"true\", or without a controlling owner, a claim is no pod's "
+            + "extended-resource claim")
+    void claimNotMadeForAPod() throws Exception {
+        assertThat(claimWith("", owner("Pod", "p", "u", true)).madeFor()).isNull();
+        assertThat(claimWith("'resource.kubernetes.io/extended-resource-claim':'True'", owner("Pod", "p", "u", true))
+                .madeFor()).isNull();
+        assertThat(claimWith(MARKED, owner("Pod", "p", "u", false)).madeFor()).isNull();
+        assertThat(claimWith(MARKED, "").madeFor()).isNull();
     }
 }

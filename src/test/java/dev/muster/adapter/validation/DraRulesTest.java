@@ -134,7 +134,48 @@ class DraRulesTest {
                         extendedStatus("'resourceClaimName':'p-er','requestMappings':["
                                 + mapping("main", "example.com/gpu", "a") + ","
                                 + mapping("main", "example.com/gpu", "b") + "]"),
-                        DUPLICATE, "snapshot.pods[0].status.extendedResourceClaimStatus.requestMappings[1]"));
+                        DUPLICATE, "snapshot.pods[0].status.extendedResourceClaimStatus.requestMappings[1]"),
+                Arguments.of("an owner reference without a uid", ownedClaim(owner("v1", "Pod", "p", "", true)),
+                        INVALID, "snapshot.resourceClaims[0].metadata.ownerReferences[0].uid"),
+                Arguments.of("an owner reference without a name", ownedClaim(owner("v1", "Pod", "", "u", true)),
+                        INVALID, "snapshot.resourceClaims[0].metadata.ownerReferences[0].name"),
+                Arguments.of("an owner reference without a kind", ownedClaim(owner("v1", "", "p", "u", true)),
+                        INVALID, "snapshot.resourceClaims[0].metadata.ownerReferences[0].kind"),
+                Arguments.of("an owner reference whose apiVersion has no version",
+                        ownedClaim(owner("apps/", "Pod", "p", "u", true)),
+                        INVALID, "snapshot.resourceClaims[0].metadata.ownerReferences[0].apiVersion"),
+                Arguments.of("an owner reference whose apiVersion cannot be parsed",
+                        ownedClaim(owner("a/b/v1", "Pod", "p", "u", true)),
+                        INVALID, "snapshot.resourceClaims[0].metadata.ownerReferences[0].apiVersion"),
+                Arguments.of("an Event as owner", ownedClaim(owner("v1", "Event", "e", "u", false)),
+                        INVALID, "snapshot.resourceClaims[0].metadata.ownerReferences[0]"),
+                Arguments.of("two controlling owners", ownedClaim(owner("v1", "Pod", "p", "u", true) + ","
+                        + owner("batch/v1", "Job", "j", "v", true)),
+                        INVALID, "snapshot.resourceClaims[0].metadata.ownerReferences"));
+    }
+
+    /** A claim with these owner references (and the extended-resource annotation). */
+    private static String ownedClaim(String owners) {
+        return snap("'resourceClaims':[{'metadata':{'name':'c','namespace':'ns','annotations':{"
+                + "'resource.kubernetes.io/extended-resource-claim':'true'},'ownerReferences':[" + owners + "]},"
+                + "'spec':{'devices':{'requests':[{'name':'container-0-request-0','exactly':{'deviceClassName':'gpu'}}]}}}]");
+    }
+
+    private static String owner(String apiVersion, String kind, String name, String uid, boolean controller) {
+        return "{'apiVersion':'" + apiVersion + "','kind':'" + kind + "','name':'" + name + "','uid':'" + uid
+                + "','controller':" + controller + ",'blockOwnerDeletion':true}";
+    }
+
+    @Test
+    @DisplayName("a claim owned by its pod and a job, one of them the controller, is valid; the second controller's "
+            + "message is the API server's")
+    void ownerReferences() throws Exception {
+        assertThat(validate(ownedClaim(owner("v1", "Pod", "p", "u", true) + ","
+                + owner("batch/v1", "Job", "j", "v", false))).list()).isEmpty();
+        assertThat(validate(ownedClaim(owner("v1", "Pod", "p", "u", true) + ","
+                + owner("batch/v1", "Job", "j", "v", true))).list()).extracting(Cause::message)
+                .containsExactly("Only one reference can have Controller set to true. Found \"true\" in references for "
+                        + "Pod/p and Job/j");
     }
 
     /** A pod with containers "init" (init) and "main" whose status is {@code {'extendedResourceClaimStatus':{...}}}. */

@@ -34,8 +34,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The claim kube-scheduler made for a pod's extended-resource requests, as the pod's
- * {@code status.extendedResourceClaimStatus} names it: released with its pod in a preemption trial, and never reused
- * by a pending pod (upstream deletes such a leftover before trying again).
+ * {@code status.extendedResourceClaimStatus} names it or as its annotation and controlling owner tie it to the pod:
+ * released with its pod in a preemption trial, and never reused by a pending pod (upstream deletes such a leftover
+ * before trying again).
  */
 class ExtendedResourceClaimDecisionTest {
     private static final String GPU = "example.com/gpu";
@@ -66,6 +67,14 @@ class ExtendedResourceClaimDecisionTest {
                         device)), List.of(), null), List.of(ClaimConsumer.pod(pod, "uid-default-" + pod)), false);
     }
 
+    /** {@link #madeClaim} annotated as an extended-resource claim whose controlling owner is {@code owner}. */
+    private static ResourceClaim owned(ResourceClaim c, String owner, String ownerUid) {
+        return new ResourceClaim(c.namespace(), c.name(), c.uid(), c.spec(), c.allocation(), c.reservedFor(),
+                c.deleting(), new ResourceClaim.MadeFor(owner, ownerUid));
+    }
+
+    private enum Link { STATUS, OWNER, NONE }
+
     private Decision decide(List<Node> nodes, List<Pod> pods, List<PodGroup> groups, List<ResourceClaim> claims) {
         DraObjects dra = new DraObjects(List.of(gpuClass()), List.of(gpus("a", 2)), claims, List.of());
         return engine.decide(new DecisionRequest(new ClusterState(nodes, pods, groups, List.of(), List.of()), null,
@@ -74,14 +83,15 @@ class ExtendedResourceClaimDecisionTest {
     }
 
     /** Two low-priority pods on node a, each holding one of its two GPUs through its extended-resource claim. */
-    private Decision preemptFor(boolean statusNamesClaims) {
+    private Decision preemptFor(Link link) {
         List<ResourceClaim> claims = new ArrayList<>();
         List<Pod> pods = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             String name = "low-" + i;
             String claim = name + "-extended-resources-x7k2p";
-            claims.add(madeClaim(name, claim, "gpu-" + i));
-            pods.add(gpuPod(pod(name).requests("cpu", "1").on("a").build(), 1, statusNamesClaims ? claim : null));
+            ResourceClaim made = madeClaim(name, claim, "gpu-" + i);
+            claims.add(link == Link.OWNER ? owned(made, name, "uid-default-" + name) : made);
+            pods.add(gpuPod(pod(name).requests("cpu", "1").on("a").build(), 1, link == Link.STATUS ? claim : null));
         }
         pods.add(gpuPod(member(pod("w-0").requests("cpu", "1").build(), "train"), 1, null));
         pods.add(gpuPod(member(pod("w-1").requests("cpu", "1").build(), "train"), 1, null));
@@ -92,8 +102,17 @@ class ExtendedResourceClaimDecisionTest {
     @DisplayName("a GPU gang preempts pods whose GPUs their extended-resource claims hold: the claims are released "
             + "with their pods and the gang's own claims get those GPUs")
     void preemptionReleasesExtendedClaims() {
-        Decision d = preemptFor(true);
+        assertReleased(preemptFor(Link.STATUS));
+    }
 
+    @Test
+    @DisplayName("a victim's extended-resource claim is found by its annotation and controlling owner when the pod's "
+            + "status does not name it yet, and released with the pod")
+    void ownedClaimsAreReleased() {
+        assertReleased(preemptFor(Link.OWNER));
+    }
+
+    private static void assertReleased(Decision d) {
         assertThat(d.outcome()).isEqualTo(Outcome.Preempting);
         assertThat(d.victims()).extracting(v -> v.pod().name()).containsExactly("low-0", "low-1");
         assertThat(d.claims()).extracting(c -> c.claim().name())
@@ -103,10 +122,10 @@ class ExtendedResourceClaimDecisionTest {
     }
 
     @Test
-    @DisplayName("without the status linking a victim to its extended-resource claim, its GPU stays held and the gang "
-            + "cannot preempt for it")
+    @DisplayName("without the status or an owner linking a victim to its extended-resource claim, its GPU stays held "
+            + "and the gang cannot preempt for it")
     void unlinkedClaimsStayHeld() {
-        Decision d = preemptFor(false);
+        Decision d = preemptFor(Link.NONE);
 
         assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
         assertThat(d.victims()).isEmpty();
@@ -148,6 +167,29 @@ class ExtendedResourceClaimDecisionTest {
 
         Decision fresh = decide(List.of(cpuNode("a")), List.of(pending), List.of(gang("train", 1).build()), List.of());
         assertThat(fresh.outcome()).as("the claim named is gone: a new one is made").isEqualTo(Outcome.Scheduled);
+        assertThat(fresh.claims()).extracting(c -> c.claim().name()).containsExactly("w-0-extended-resources");
+    }
+
+    @Test
+    @DisplayName("a pending pod's extended-resource claim left from an earlier attempt is found by its annotation and "
+            + "controlling owner (name and uid) when the pod's status does not name it, and blocks the pod until deleted")
+    void leftoverClaimFoundByOwner() {
+        ResourceClaim leftover = owned(madeClaim("w-0", "w-0-extended-resources-fghij", "gpu-0"), "w-0",
+                "uid-default-w-0");
+        Pod pending = gpuPod(member(pod("w-0").requests("cpu", "1").build(), "train"), 1, null);
+
+        Decision blocked = decide(List.of(cpuNode("a")), List.of(pending), List.of(gang("train", 1).build()),
+                List.of(leftover));
+        assertThat(blocked.outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(blocked.message()).contains("cannot schedule extended resource claim")
+                .contains("w-0-extended-resources-fghij");
+        assertThat(blocked.claims()).isEmpty();
+
+        ResourceClaim ofOlderPod = owned(leftover, "w-0", "uid-of-an-earlier-w-0");
+        Decision fresh = decide(List.of(cpuNode("a")), List.of(pending), List.of(gang("train", 1).build()),
+                List.of(ofOlderPod));
+        assertThat(fresh.outcome()).as("owned by another pod of that name (another uid): not this pod's claim")
+                .isEqualTo(Outcome.Scheduled);
         assertThat(fresh.claims()).extracting(c -> c.claim().name()).containsExactly("w-0-extended-resources");
     }
 }

@@ -191,6 +191,17 @@ class GrpcRequestMapperTest {
         assertThat(s.podGroups().get(0).spec().resourceClaims()).hasSize(1);
     }
 
+    /** A claim's owner references (the extended-resource claim's controlling pod) read alike over gRPC. */
+    @Test
+    void claimOwnerReferencesDecodeToTheSameDocument() throws Exception {
+        String json = Files.readString(Path.of("src/test/resources/golden", "a pending pod whose extended-resource "
+                + "claim from a failed attempt is found by its owner waits until that claim is deleted", "request.json"));
+        RequestDocument grpc = viaGrpc(json);
+        assertThat(grpc).isEqualTo(viaRest(json));
+        assertThat(grpc.snapshot().resourceClaims().get(0).metadata().ownerReferences()).containsExactly(
+                new Kube.OwnerReference("v1", "Pod", "w-0", "uid-w-0", true, true));
+    }
+
     /** Every field the KubeDra records decode, under its Kubernetes JSON name, unions and keyword names included. */
     @Test
     void everyDraFieldHasAProtoFieldWithTheSameJsonName() throws Exception {

@@ -212,10 +212,15 @@ public final class ClaimBook {
             ints[n++] = p.pool().driverId;
             ints[n++] = p.pool().incomplete ? 1 : 0;
             ints[n++] = p.pool().invalid() ? 1 : 0;
+            boolean free = !p.pool().heldInSnapshot && ledger.poolVersion(p.pool().ordinal) == 0;
             for (int k = 0; k < p.slices().size(); k++) {
                 ResourceSlice s = p.slices().get(k);
                 ints = grow(ints, n + 1 + s.devices().size());
                 ints[n++] = ledger.index().devicesLook(p.pool(), p.sliceIndexes()[k]);
+                if (free) { // nobody holds any of them: no holder counts to look up
+                    n += s.devices().size();
+                    continue;
+                }
                 for (DraIndex.PoolDevice pd : p.devices(k)) {
                     AllocatedDevice id = pd.id();
                     int holders = ledger.holders(id);

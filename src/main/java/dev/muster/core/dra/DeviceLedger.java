@@ -98,6 +98,11 @@ public final class DeviceLedger {
         return v;
     }
 
+    /** The number of the state the pool's devices are in: 0 while as the index holds them (see {@link #nodeVersion}). */
+    int poolVersion(int ordinal) {
+        return poolVersion[ordinal];
+    }
+
     /** Moves each pool the allocation takes from to the state after this step; the undo log moves it back. */
     private void touch(AllocationResult allocation, int sign) {
         int[] seen = null;

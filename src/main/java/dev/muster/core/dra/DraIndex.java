@@ -73,7 +73,7 @@ public final class DraIndex {
     record NodePool(PoolData pool, List<ResourceSlice> slices, int[] sliceIndexes) {
         /** Slice {@code k}'s devices, aligned with its {@code devices}. */
         PoolDevice[] devices(int k) {
-            return pool.sliceDevices.get(sliceIndexes[k]);
+            return pool.devices(sliceIndexes[k]);
         }
     }
 
@@ -203,6 +203,12 @@ public final class DraIndex {
         DeviceLedger.State state = new DeviceLedger.State();
         for (AllocationResult r : allocations) {
             state.apply(this, r, +1, null);
+            for (AllocationResult.DeviceResult d : r.devices()) {
+                PoolData p = poolsByKey.get(new PoolRef(d.id().driver(), d.id().pool()));
+                if (p != null) {
+                    p.heldInSnapshot = true;
+                }
+            }
         }
         this.allocated = state;
     }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /** A pool at its highest generation. */
 final class PoolData {
@@ -21,8 +22,16 @@ final class PoolData {
     final boolean hasBindingConditions;
     /** counter set → counter → total. */
     final Map<String, Map<String, BigDecimal>> counterSets;
-    /** Each slice's devices, aligned with {@link #slices} and with the slice's {@code devices}. */
-    final List<DraIndex.PoolDevice[]> sliceDevices;
+    /**
+     * Each slice's devices, aligned with {@link #slices} and with the slice's {@code devices}; made on first use
+     * ({@link #devices(int)}): a decision walks the devices of the nodes it tries, not of all 5,000.
+     */
+    private final AtomicReferenceArray<DraIndex.PoolDevice[]> sliceDevices;
+    /**
+     * Whether the snapshot's allocated claims hold some device of the pool (set while the index is built): until a
+     * decision takes or gives back one of its devices, a pool without holders has every device free.
+     */
+    boolean heldInSnapshot;
     /** By name, built on first lookup: most pools are only walked, never looked up by name. */
     private volatile Map<String, DraIndex.PoolDevice> devicesByName;
     /** Position in the index's pool order (set once the pools are sorted). */
@@ -40,7 +49,6 @@ final class PoolData {
         boolean binding = false;
         int total = 0;
         Map<String, Map<String, BigDecimal>> sets = null; // most pools have no shared counters
-        List<DraIndex.PoolDevice[]> perSlice = new ArrayList<>(slices.size());
         for (ResourceSlice s : slices) {
             for (ResourceSlice.CounterSet cs : s.sharedCounters()) {
                 if (sets == null) {
@@ -49,43 +57,54 @@ final class PoolData {
                 Map<String, BigDecimal> counters = sets.computeIfAbsent(cs.name(), k -> new LinkedHashMap<>());
                 cs.counters().forEach((k, v) -> counters.put(k, Quantity.exact(v)));
             }
-            List<Device> devices = s.devices();
-            DraIndex.PoolDevice[] pds = new DraIndex.PoolDevice[devices.size()];
-            for (int i = 0; i < pds.length; i++) {
-                Device d = devices.get(i);
+            for (Device d : s.devices()) {
                 binding |= !d.bindingConditions().isEmpty();
-                pds[i] = new DraIndex.PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this);
             }
-            perSlice.add(pds);
-            total += pds.length;
+            total += s.devices().size();
         }
-        this.sliceDevices = List.copyOf(perSlice);
+        this.sliceDevices = new AtomicReferenceArray<>(slices.size());
         this.sliceLooks = new int[slices.size()];
         java.util.Arrays.fill(sliceLooks, -1);
-        String duplicate = duplicateName(perSlice, total);
+        String duplicate = duplicateName(slices, total);
         this.invalidReason = duplicate == null ? null : "duplicate device name " + duplicate;
         this.hasBindingConditions = binding;
         this.counterSets = sets == null ? Map.of() : sets;
     }
 
+    /** Slice {@code k}'s devices, aligned with its {@code devices}: made once, the same objects for every caller. */
+    DraIndex.PoolDevice[] devices(int k) {
+        DraIndex.PoolDevice[] a = sliceDevices.get(k);
+        if (a != null) {
+            return a;
+        }
+        ResourceSlice s = slices.get(k);
+        List<Device> devices = s.devices();
+        a = new DraIndex.PoolDevice[devices.size()];
+        for (int i = 0; i < a.length; i++) {
+            Device d = devices.get(i);
+            a[i] = new DraIndex.PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this);
+        }
+        return sliceDevices.compareAndSet(k, null, a) ? a : sliceDevices.get(k); // a racing thread's, if it won
+    }
+
     /** The first device name seen twice in the pool, or null. */
-    private static String duplicateName(List<DraIndex.PoolDevice[]> perSlice, int total) {
-        if (perSlice.size() == 1 && total <= 16) { // one node's handful of devices: pairwise, nothing allocated
-            DraIndex.PoolDevice[] a = perSlice.get(0);
-            for (int i = 1; i < a.length; i++) {
+    private static String duplicateName(List<ResourceSlice> slices, int total) {
+        if (slices.size() == 1 && total <= 16) { // one node's handful of devices: pairwise, nothing allocated
+            List<Device> a = slices.get(0).devices();
+            for (int i = 1; i < a.size(); i++) {
                 for (int j = 0; j < i; j++) {
-                    if (a[i].device().name().equals(a[j].device().name())) {
-                        return a[i].device().name();
+                    if (a.get(i).name().equals(a.get(j).name())) {
+                        return a.get(i).name();
                     }
                 }
             }
             return null;
         }
         Set<String> seen = new HashSet<>(total * 2);
-        for (DraIndex.PoolDevice[] a : perSlice) {
-            for (DraIndex.PoolDevice pd : a) {
-                if (!seen.add(pd.device().name())) {
-                    return pd.device().name();
+        for (ResourceSlice s : slices) {
+            for (Device d : s.devices()) {
+                if (!seen.add(d.name())) {
+                    return d.name();
                 }
             }
         }
@@ -97,8 +116,8 @@ final class PoolData {
         Map<String, DraIndex.PoolDevice> byName = devicesByName;
         if (byName == null) {
             byName = new HashMap<>();
-            for (DraIndex.PoolDevice[] a : sliceDevices) {
-                for (DraIndex.PoolDevice pd : a) {
+            for (int k = 0; k < slices.size(); k++) {
+                for (DraIndex.PoolDevice pd : devices(k)) {
                     byName.putIfAbsent(pd.device().name(), pd);
                 }
             }

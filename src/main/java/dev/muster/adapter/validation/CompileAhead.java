@@ -37,8 +37,10 @@ import java.util.function.UnaryOperator;
  * <p>
  * A helper may start before the request is even decoded ({@link #early}): once the snapshot's nodes and pods are in
  * and the decoder moves on to lists the cluster does not read (the DRA objects, often the last and a large part of
- * the body), it maps the cluster from what was decoded, and then runs the stages of the same request. The mapping is
- * used only when the decoded document holds the very same lists it was made from.
+ * the body), it maps the cluster from what was decoded, compiles the cluster's snapshot (unless a pod asks for extended
+ * resources, whose compilation needs the DeviceClasses), and then runs the stages of the same request; the snapshot
+ * stage only adds the DRA catalog to that snapshot. The mapping is used only when the decoded document holds the very
+ * same lists it was made from.
  * <p>
  * Never a queue: when every helper is busy, or the request is small (below {@code threshold} nodes plus pods, where a
  * hand-over would cost more than it saves), {@link Task#join()} compiles on the calling thread, exactly as without
@@ -154,7 +156,9 @@ public final class CompileAhead implements AutoCloseable {
         Stage<ClusterState> cluster = stages.add(() -> early.clusterOf(doc.snapshot()));
         stages.add(() -> {
             DecisionRequest request = KubeMapper.toDecisionRequest(doc, cluster.get(), dra.get());
-            return new Compiled(request, new ClusterSnapshot(request.cluster(), request.dra(), catalog::get));
+            ClusterSnapshot compiled = early.snapshotOf(request.cluster());
+            return new Compiled(request, compiled != null ? compiled.withDra(request.dra(), catalog::get)
+                    : new ClusterSnapshot(request.cluster(), request.dra(), catalog::get));
         });
         return stages;
     }
@@ -194,8 +198,12 @@ public final class CompileAhead implements AutoCloseable {
         public static final Early NONE = new Early(null, null);
         private static final Callable<Void> DONE = () -> null;
 
-        /** The lists a helper maps, and the mapping. */
-        private record Started(RequestDocument.Snapshot from, FutureTask<ClusterState> cluster) {
+        /**
+         * The lists a helper maps, the mapping, and the snapshot compiled from it before the DRA objects are in
+         * ({@link ClusterSnapshot#withoutDra}; null when a pod's compilation needs them).
+         */
+        private record Started(RequestDocument.Snapshot from, FutureTask<ClusterState> cluster,
+                               FutureTask<ClusterSnapshot> snapshot) {
         }
 
         private final CompileAhead owner;
@@ -218,11 +226,13 @@ public final class CompileAhead implements AutoCloseable {
             }
             tried = true;
             FutureTask<ClusterState> cluster = new FutureTask<>(() -> KubeMapper.toClusterState(soFar));
-            Started s = new Started(soFar, cluster);
+            FutureTask<ClusterSnapshot> snapshot = new FutureTask<>(() -> ClusterSnapshot.withoutDra(cluster.get()));
+            Started s = new Started(soFar, cluster, snapshot);
             started = s;
             try {
                 owner.helpers.execute(new FutureTask<>(onHelper.apply(() -> {
                     cluster.run();
+                    snapshot.run();
                     Callable<Void> then = next.getAndSet(DONE);
                     return then == null ? null : then.call();
                 })));
@@ -264,6 +274,44 @@ public final class CompileAhead implements AutoCloseable {
             return KubeMapper.toClusterState(s);
         }
 
+        /**
+         * The snapshot compiled early from {@code cluster}, to be completed with the DRA objects, or null: none was
+         * started, it was compiled from another mapping, failed, or a pod's compilation needs the DRA objects.
+         * Waits while the helper compiles it (it runs right after the mapping, so never long).
+         */
+        ClusterSnapshot snapshotOf(ClusterState cluster) {
+            Started st = started;
+            if (st == null || !st.cluster().isDone()) {
+                return null;
+            }
+            try {
+                if (st.cluster().get() != cluster) {
+                    return null; // the cluster was mapped again from the document
+                }
+            } catch (ExecutionException | CancellationException | InterruptedException e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+                return null;
+            }
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        return st.snapshot().get();
+                    } catch (InterruptedException e) {
+                        interrupted = true; // the helper finishes soon; keep the interrupt
+                    }
+                }
+            } catch (ExecutionException | CancellationException e) {
+                return null; // compiled here instead, so the error, if any, is the document's own
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
         /** Drops the early mapping (the request failed): a mapping already running finishes unseen. */
         public void cancel() {
             if (owner == null) {
@@ -272,6 +320,7 @@ public final class CompileAhead implements AutoCloseable {
             Started st = started;
             if (st != null) {
                 st.cluster().cancel(false);
+                st.snapshot().cancel(false);
             }
             next.compareAndSet(null, DONE);
         }

@@ -66,6 +66,8 @@ public final class ClusterSnapshot {
     private int podsWithAffinity;
     private final Set<String> served;
     private int podsWithRequiredAnti;
+    /** Whether some pod has claims or DRA-backed extended resources (it needs the DRA catalog even without objects). */
+    private final boolean anyDevices;
 
     public ClusterSnapshot(ClusterState state) {
         this(state, DraObjects.NONE);
@@ -84,6 +86,38 @@ public final class ClusterSnapshot {
      * @throws IllegalArgumentException when the catalog was built from other DRA objects
      */
     public ClusterSnapshot(ClusterState state, DraObjects dra, java.util.function.Supplier<ClaimCatalog> catalog) {
+        this(state, dra, catalog, false);
+    }
+
+    /**
+     * The snapshot of a cluster whose DRA objects are not known yet (a helper compiles it while the rest of the request
+     * is decoded), to be completed by {@link #withDra}; null when a pod asks for an extended resource, the one thing
+     * of a cluster's compilation that its DeviceClasses change ({@link ExtendedResourceClaim#servedOnly}). Not for
+     * deciding until completed.
+     */
+    public static ClusterSnapshot withoutDra(ClusterState state) {
+        for (Pod p : state.pods()) {
+            if (!p.extendedRequests().isEmpty()) {
+                return null;
+            }
+        }
+        return new ClusterSnapshot(state, DraObjects.NONE, () -> null, true);
+    }
+
+    /**
+     * This snapshot of {@link #withoutDra} completed with the request's DRA objects: equal in every decision to
+     * {@code new ClusterSnapshot(state, dra, catalog)}. Shares everything else with this one.
+     *
+     * @param catalog the catalog of {@code dra} itself (asked for only when the request has DRA objects or pods using
+     *                devices)
+     */
+    public ClusterSnapshot withDra(DraObjects dra, java.util.function.Supplier<ClaimCatalog> catalog) {
+        return new ClusterSnapshot(this, dra, dra.isEmpty() && !anyDevices ? null : catalogOf(dra, catalog.get()));
+    }
+
+    /** @param deferred the DRA objects come later ({@link #withDra}): no catalog now */
+    private ClusterSnapshot(ClusterState state, DraObjects dra, java.util.function.Supplier<ClaimCatalog> catalog,
+                            boolean deferred) {
         TreeSet<String> scalars = new TreeSet<>();
         for (Node n : state.nodes()) {
             collectScalars(n.allocatable(), scalars);
@@ -154,7 +188,8 @@ public final class ClusterSnapshot {
         members.replaceAll((k, v) -> Collections.unmodifiableList(v));
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
-        this.claims = dra.isEmpty() && !anyDevices ? null : catalogOf(dra, catalog.get());
+        this.anyDevices = anyDevices;
+        this.claims = deferred || dra.isEmpty() && !anyDevices ? null : catalogOf(dra, catalog.get());
         this.served = served;
         this.priorityClasses = state.priorityClasses();
         this.changedByRef = Map.of();
@@ -230,10 +265,41 @@ public final class ClusterSnapshot {
         members.replaceAll((k, v) -> Collections.unmodifiableList(v));
         this.membersByGroup = members;
         this.pdbs = state.podDisruptionBudgets();
+        this.anyDevices = anyDevices;
         this.claims = dra.isEmpty() && !anyDevices ? null : new ClaimCatalog(dra);
         this.served = prev.served;
         this.domains = nodesChanged ? new java.util.concurrent.ConcurrentHashMap<>() : prev.domains;
         this.labelSets = labelsKept ? prev.labelSets : null;
+    }
+
+    /** {@code base} with the DRA objects' catalog ({@link #withDra}): no pod's compilation depends on them. */
+    private ClusterSnapshot(ClusterSnapshot base, DraObjects dra, ClaimCatalog claims) {
+        this.resources = base.resources;
+        this.nodes = base.nodes;
+        this.nodeIndex = base.nodeIndex;
+        this.pods = base.pods;
+        this.listOrdinals = base.listOrdinals;
+        this.gatedPending.addAll(base.gatedPending);
+        this.podsByRef = base.podsByRef;
+        this.changedByRef = base.changedByRef;
+        this.live = base.live;
+        this.ordinalLimit = base.ordinalLimit;
+        this.baseLimit = base.baseLimit;
+        this.groups = base.groups;
+        this.groupPriorities = base.groupPriorities;
+        this.composites.putAll(base.composites);
+        this.compositePriorities = base.compositePriorities;
+        this.priorityClasses = base.priorityClasses;
+        this.membersByGroup = base.membersByGroup;
+        this.pdbs = base.pdbs;
+        this.table = base.table;
+        this.domains = base.domains;
+        this.labelSets = base.labelSets;
+        this.podsWithAffinity = base.podsWithAffinity;
+        this.podsWithRequiredAnti = base.podsWithRequiredAnti;
+        this.anyDevices = base.anyDevices;
+        this.served = ExtendedResourceClaim.servedResources(dra.deviceClasses());
+        this.claims = claims;
     }
 
     /** The group priorities of a state, resolved as the full compile does. */

@@ -5,6 +5,8 @@ import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.PodRef;
+import dev.muster.core.snapshot.ClusterSnapshot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -162,5 +164,39 @@ class CompileAheadEarlyTest {
         assertThat(staged.await(10, TimeUnit.SECONDS)).isTrue();
         task.join();
         assertThat(threads).singleElement().asString().startsWith("muster-compile-");
+    }
+
+    @Test
+    void theHelperCompilesTheClusterSnapshotItMappedForTheSnapshotStageToComplete() throws Exception {
+        CountDownLatch done = new CountDownLatch(1);
+        CompileAhead.Early early = ahead(0).early(signalling(done));
+        RequestDocument doc = decode(NODES + "," + PODS + "," + CLASSES, early);
+        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+
+        ClusterState cluster = early.clusterOf(doc.snapshot());
+        ClusterSnapshot compiled = early.snapshotOf(cluster);
+        assertThat(compiled).as("compiled on the helper after its mapping").isNotNull();
+        assertThat(early.snapshotOf(cluster)).isSameAs(compiled);
+        assertThat(compiled.nodeCount()).isEqualTo(2);
+        assertThat(early.snapshotOf(KubeMapper.toClusterState(doc.snapshot())))
+                .as("not for a cluster mapped again").isNull();
+
+        CompileAhead.Compiled whole = ahead(0).start(doc, CompileAhead.compile(doc, early)).join();
+        PodRef p1 = new PodRef("default", "p1");
+        assertThat(whole.snapshot().pod(p1)).as("the completed snapshot holds the helper's compiled pods")
+                .isSameAs(compiled.pod(p1));
+    }
+
+    @Test
+    void noSnapshotIsCompiledEarlyWhenAPodAsksForExtendedResources() throws Exception {
+        CountDownLatch done = new CountDownLatch(1);
+        CompileAhead.Early early = ahead(0).early(signalling(done));
+        String pods = PODS.replace("\"cpu\": \"1\"", "\"cpu\": \"1\", \"example.com/gpu\": \"1\"");
+        RequestDocument doc = decode(NODES + "," + pods + "," + CLASSES, early);
+        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+
+        ClusterState cluster = early.clusterOf(doc.snapshot());
+        assertThat(cluster.pods().get(0).extendedRequests()).isNotEmpty();
+        assertThat(early.snapshotOf(cluster)).as("the DeviceClasses decide how it compiles").isNull();
     }
 }

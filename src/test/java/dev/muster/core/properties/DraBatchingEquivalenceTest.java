@@ -4,6 +4,8 @@ import dev.muster.core.decision.Decision;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionOptions;
 import dev.muster.core.decision.DecisionRequest;
+import dev.muster.core.dra.ClaimCatalog;
+import dev.muster.core.snapshot.ClusterSnapshot;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.EngineConfig;
 import dev.muster.core.decision.Outcome;
@@ -95,6 +97,21 @@ class DraBatchingEquivalenceTest {
         DecisionResult full = FULL.decide(request);
         assertThat(batched).as("seed %d", seed).isEqualTo(full);
         assertNoDeviceTwice(batched, seed);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    @DisplayName("a snapshot compiled before the DRA objects and completed with them decides as the whole one")
+    void earlySnapshotChangesNoDecision(long seed) {
+        DecisionRequest request = request(seed);
+        ClusterSnapshot early = ClusterSnapshot.withoutDra(request.cluster());
+        assertThat(early).as("no pod asks for extended resources").isNotNull();
+        ClaimCatalog catalog = new ClaimCatalog(request.dra()).warm();
+        DecisionResult whole = BATCHED.decide(new ClusterSnapshot(request.cluster(), request.dra(), () -> catalog),
+                request.podGroups(), request.options(), () -> false);
+        DecisionResult completed = BATCHED.decide(early.withDra(request.dra(), () -> catalog), request.podGroups(),
+                request.options(), () -> false);
+        assertThat(completed).as("seed %d", seed).isEqualTo(whole);
     }
 
     @Test

@@ -24,7 +24,8 @@ import java.util.function.Supplier;
 
 /**
  * One decision run over a {@link ClusterSnapshot}: everything the run changes, kept apart from the snapshot (which
- * never changes). It holds its own copy of the node table; pods are assumed onto nodes and forgotten again through
+ * never changes). It reads the snapshot's node table and copies a node before changing it; pods are assumed onto
+ * nodes and forgotten again through
  * {@link #assume}/{@link #forget}, or in bulk through {@link #mark()}/{@link #rollbackTo(int)}; what plugins reserve
  * beside a member (devices, reservations) joins the same journal through {@link #recordUndo}. It also keeps a log
  * of every node change in order (undo included), so callers that cached per-node results revisit only the changed
@@ -36,6 +37,8 @@ import java.util.function.Supplier;
 public final class SnapshotOverlay {
     private final ClusterSnapshot snapshot;
     private final NodeInfo[] nodes;
+    /** Whether {@code nodes[i]} is this run's own copy; until then it is the snapshot's, which nobody changes. */
+    private final boolean[] own;
     private final boolean[] onNode;
     private final int[] nodeVersion;
     private final ClaimBook claims;
@@ -58,13 +61,17 @@ public final class SnapshotOverlay {
     private record Change(boolean added, PodInfo pod, int node, Runnable undo) {
     }
 
-    /** A new run on the snapshot: its node table copied, nothing assumed. */
+    /**
+     * A new run on the snapshot, nothing assumed. The run reads the snapshot's compiled nodes until it changes one:
+     * that node is copied first ({@link #writable}), so a run that tries one rack of 5,000 nodes copies that rack.
+     */
     public SnapshotOverlay(ClusterSnapshot snapshot) {
         this.snapshot = snapshot;
         this.nodes = new NodeInfo[snapshot.nodeCount()];
         for (int i = 0; i < nodes.length; i++) {
-            nodes[i] = snapshot.compiledNode(i).copy();
+            nodes[i] = snapshot.compiledNode(i);
         }
+        this.own = new boolean[nodes.length];
         this.onNode = snapshot.compiledOnNode();
         this.nodeVersion = new int[nodes.length];
         this.podsWithAffinity = snapshot.compiledPodsWithAffinity();
@@ -253,6 +260,15 @@ public final class SnapshotOverlay {
         changes++;
     }
 
+    /** The node, this run's own copy from now on: the snapshot's compiled node is never changed. */
+    private NodeInfo writable(int node) {
+        if (!own[node]) {
+            nodes[node] = nodes[node].copy();
+            own[node] = true;
+        }
+        return nodes[node];
+    }
+
     /** Whether the pod is on a node now: bound and not evicted, or assumed. */
     public boolean isOnNode(PodInfo pod) {
         return onNode[pod.ordinal()];
@@ -260,7 +276,7 @@ public final class SnapshotOverlay {
 
     /** Places a pod on a node for the rest of the run (until rolled back). */
     public void assume(PodInfo pod, int node) {
-        nodes[node].add(pod);
+        writable(node).add(pod);
         onNode[pod.ordinal()] = true;
         count(pod, 1);
         nodeVersion[node]++;
@@ -271,7 +287,7 @@ public final class SnapshotOverlay {
 
     /** Takes a pod off a node (a bound pod chosen as a victim, or an assumed one). */
     public void forget(PodInfo pod, int node) {
-        nodes[node].remove(pod);
+        writable(node).remove(pod);
         onNode[pod.ordinal()] = false;
         count(pod, -1);
         nodeVersion[node]++;
@@ -306,10 +322,10 @@ public final class SnapshotOverlay {
             onNode[c.pod().ordinal()] = !c.added();
             count(c.pod(), c.added() ? -1 : 1);
             if (c.added()) {
-                nodes[c.node()].remove(c.pod());
+                writable(c.node()).remove(c.pod());
                 indexRemoved(c.pod(), c.node());
             } else {
-                nodes[c.node()].add(c.pod());
+                writable(c.node()).add(c.pod());
                 indexAdded(c.pod(), c.node());
             }
         }

@@ -38,7 +38,33 @@ final class PlacementSelection {
         this.group = group;
     }
 
-    private record Evaluated(PlacementGeneratePlugin.Candidate candidate, Placement placement, CycleResult result) {
+    /**
+     * A feasible candidate. An equivalent of one that ran keeps that one's {@link Twin}: ranking needs only where its
+     * members land ({@link #proposal}), so its full result is carried over ({@link #result()}) only if it is chosen.
+     */
+    private static final class Evaluated {
+        final PlacementGeneratePlugin.Candidate candidate;
+        final Placement placement;
+        private final Twin twin;
+        private CycleResult result;
+
+        Evaluated(PlacementGeneratePlugin.Candidate candidate, Placement placement, CycleResult result, Twin twin) {
+            this.candidate = candidate;
+            this.placement = placement;
+            this.result = result;
+            this.twin = twin;
+        }
+
+        CycleResult result() {
+            if (result == null) {
+                result = PlacementSymmetry.carryOver(twin.result(), twin.nodes(), candidate.nodes());
+            }
+            return result;
+        }
+
+        int placed() {
+            return result != null ? result.placed() : twin.result().placed();
+        }
     }
 
     /** The candidate that ran for a fingerprint, and its result (null: pruned by {@link #canHold}). */
@@ -72,8 +98,7 @@ final class PlacementSelection {
                 if (twin != null) {
                     // An equivalent candidate ran already: this one comes out the same, on its own nodes.
                     if (twin.result() != null && twin.result().feasible()) {
-                        feasible.add(new Evaluated(c, scope.placement(c.name(), c.nodes()),
-                                PlacementSymmetry.carryOver(twin.result(), twin.nodes(), c.nodes())));
+                        feasible.add(new Evaluated(c, scope.placement(c.name(), c.nodes()), null, twin));
                     } else {
                         String msg = twin.result() == null ? pruned(c) : firstMessage(twin.result());
                         reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false,
@@ -95,7 +120,7 @@ final class PlacementSelection {
                     twins.put(fingerprint, new Twin(c.nodes(), r));
                 }
                 if (r.feasible()) {
-                    feasible.add(new Evaluated(c, p, r));
+                    feasible.add(new Evaluated(c, p, r, null));
                     snapshot.rollbackTo(mark);
                 } else {
                     String msg = firstMessage(r);
@@ -157,9 +182,11 @@ final class PlacementSelection {
     private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports) {
         List<Placement> placements = new ArrayList<>();
         List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>();
+        Map<Twin, PlacementScorePlugin.Proposal> ran = new java.util.IdentityHashMap<>();
         for (Evaluated e : feasible) {
-            placements.add(e.placement());
-            proposals.add(proposal(e));
+            placements.add(e.placement);
+            proposals.add(e.twin == null ? proposal(e.candidate, e.result())
+                    : carriedOver(ran.computeIfAbsent(e.twin, t -> proposal(null, t.result())), e.twin, e.candidate));
         }
         PlacementScorePlugin.Ranking ranking = scope.runtime().runPlacementScore(group, scope.allNodes(), placements,
                 proposals);
@@ -167,19 +194,33 @@ final class PlacementSelection {
         int best = ranking.best();
         for (int i = 0; i < totals.length; i++) {
             Evaluated e = feasible.get(i);
-            reports.add(new PlacementReport(e.candidate().name(), e.candidate().tier(), e.candidate().nodes().length,
-                    true, false, totals[i], e.result().placed(), ""));
+            reports.add(new PlacementReport(e.candidate.name(), e.candidate.tier(), e.candidate.nodes().length,
+                    true, false, totals[i], e.placed(), ""));
         }
         reports.sort((a, b) -> a.tier() != b.tier() ? Integer.compare(a.tier(), b.tier())
                 : a.name().compareTo(b.name()));
         Evaluated chosen = feasible.get(best);
         cycle.assumeChosen(group, chosen.result());
-        return new AlgorithmResult(chosen.result(), null, chosen.candidate().name(), reports, null, chosen.placement());
+        return new AlgorithmResult(chosen.result(), null, chosen.candidate.name(), reports, null, chosen.placement);
     }
 
-    private static PlacementScorePlugin.Proposal proposal(Evaluated e) {
+    /**
+     * The proposal of a twin: the one of the candidate that ran, its members on the twin's own nodes (what
+     * {@link PlacementSymmetry#carryOver} gives, without the member results).
+     */
+    private static PlacementScorePlugin.Proposal carriedOver(PlacementScorePlugin.Proposal ran, Twin twin,
+                                                            PlacementGeneratePlugin.Candidate c) {
+        int[] podNodes = new int[ran.podNodes().length];
+        for (int i = 0; i < podNodes.length; i++) {
+            podNodes[i] = c.nodes()[java.util.Arrays.binarySearch(twin.nodes(), ran.podNodes()[i])];
+        }
+        return new PlacementScorePlugin.Proposal(c.name(), c.nodes(), ran.pods(), podNodes);
+    }
+
+    /** @param c the candidate, or null for a proposal only read through {@link #carriedOver} */
+    private static PlacementScorePlugin.Proposal proposal(PlacementGeneratePlugin.Candidate c, CycleResult result) {
         List<MemberResult> placed = new ArrayList<>();
-        for (MemberResult m : e.result().members()) {
+        for (MemberResult m : result.members()) {
             if (m.placed()) {
                 placed.add(m);
             }
@@ -190,7 +231,7 @@ final class PlacementSelection {
             pods[i] = placed.get(i).pod();
             nodes[i] = placed.get(i).node();
         }
-        return new PlacementScorePlugin.Proposal(e.candidate().name(), e.candidate().nodes(), pods, nodes);
+        return new PlacementScorePlugin.Proposal(c == null ? null : c.name(), c == null ? null : c.nodes(), pods, nodes);
     }
 
     /**

@@ -7,13 +7,8 @@ import dev.muster.adapter.validation.CompileAhead;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.decision.DecisionRequest;
 
-import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
@@ -63,40 +58,8 @@ public final class DecisionPairs implements Supplier<long[]> {
         Path other = Path.of(args[0]).toAbsolutePath();
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 40;
         int warm = args.length > 2 ? Integer.parseInt(args[2]) : 30;
-        String[] classpath = System.getProperty("java.class.path").split(java.io.File.pathSeparator);
-        Path own = Path.of(DecisionPairs.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path ownMain = own.resolveSibling("classes");
-        List<Supplier<long[]>> builds = new ArrayList<>();
-        for (Path main : List.of(ownMain, other)) {
-            List<URL> urls = new ArrayList<>();
-            urls.add(main.toUri().toURL());
-            for (String entry : classpath) {
-                Path p = Path.of(entry).toAbsolutePath();
-                if (!p.equals(ownMain)) {
-                    urls.add(p.toUri().toURL());
-                }
-            }
-            ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
-            Object runner = loader.loadClass(DecisionPairs.class.getName()).getConstructor().newInstance();
-            Method get = runner.getClass().getMethod("get");
-            builds.add(() -> {
-                try {
-                    return (long[]) get.invoke(runner);
-                } catch (ReflectiveOperationException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-        }
-        long[][][] times = new long[2][rounds][];
-        for (int r = -warm; r < rounds; r++) {
-            for (int k = 0; k < 2; k++) {
-                int b = (r & 1) == 0 ? k : 1 - k; // who goes first alternates
-                long[] t = builds.get(b).get();
-                if (r >= 0) {
-                    times[b][r] = t;
-                }
-            }
-        }
+        Path ownMain = BuildPairs.ownClasses(DecisionPairs.class);
+        long[][][] times = BuildPairs.alternate(BuildPairs.load(DecisionPairs.class, other), rounds, warm);
         System.out.printf(Locale.ROOT, "this build: %s; other build: %s; %d rounds after %d warm-up rounds (wall)%n",
                 ownMain, other, rounds, warm);
         String[] names = {"this", "other"};

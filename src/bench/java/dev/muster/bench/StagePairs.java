@@ -12,22 +12,16 @@ import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.lang.reflect.Method;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
- * Two builds side by side in one JVM, on the DRA scenario ({@link DraRequestGenerator}), one round each in turn:
- * {@code StagePairs <other build's classes dir> [rounds] [warm]}. Each build gets its own class loader (its
- * {@code target/classes}, then this build's benchmark classes and the same dependencies), so both run on the same
- * host at the same moments: the host's slow spells, which on a shared machine swing separate runs by 1.5×, hit
- * both alike. Per round and build, the thread CPU of each stage of a decision after validation: the DRA objects,
+ * Two builds side by side in one JVM ({@link BuildPairs}), on the DRA scenario ({@link DraRequestGenerator}), one
+ * round each in turn: {@code StagePairs <other build's classes dir> [rounds] [warm]}. Each build gets its own class
+ * loader, so both run on the same host at the same moments: the host's slow spells, which on a shared machine swing
+ * separate runs by 1.5×, hit both alike. Per round and build, the thread CPU of each stage of a decision after validation: the DRA objects,
  * their catalog (built and warmed), the cluster, the request and snapshot, the engine, the encoding. Prints each
  * stage's median and p90 per build and the median (with quartiles) of the per-round ratio this build / other build.
  * The stages call the compile API of this build; the other build must have the same entry points.
@@ -72,40 +66,8 @@ public final class StagePairs implements Supplier<long[]> {
         Path other = Path.of(args[0]).toAbsolutePath();
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 40;
         int warm = args.length > 2 ? Integer.parseInt(args[2]) : 30;
-        String[] classpath = System.getProperty("java.class.path").split(java.io.File.pathSeparator);
-        Path own = Path.of(StagePairs.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        Path ownMain = own.resolveSibling("classes");
-        List<Supplier<long[]>> builds = new ArrayList<>();
-        for (Path main : List.of(ownMain, other)) {
-            List<URL> urls = new ArrayList<>();
-            urls.add(main.toUri().toURL());
-            for (String entry : classpath) {
-                Path p = Path.of(entry).toAbsolutePath();
-                if (!p.equals(ownMain)) {
-                    urls.add(p.toUri().toURL());
-                }
-            }
-            ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
-            Object runner = loader.loadClass(StagePairs.class.getName()).getConstructor().newInstance();
-            Method get = runner.getClass().getMethod("get");
-            builds.add(() -> {
-                try {
-                    return (long[]) get.invoke(runner);
-                } catch (ReflectiveOperationException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-        }
-        long[][][] times = new long[2][rounds][];
-        for (int r = -warm; r < rounds; r++) {
-            for (int k = 0; k < 2; k++) {
-                int b = (r & 1) == 0 ? k : 1 - k; // who goes first alternates
-                long[] t = builds.get(b).get();
-                if (r >= 0) {
-                    times[b][r] = t;
-                }
-            }
-        }
+        Path ownMain = BuildPairs.ownClasses(StagePairs.class);
+        long[][][] times = BuildPairs.alternate(BuildPairs.load(StagePairs.class, other), rounds, warm);
         System.out.printf(Locale.ROOT, "this build: %s; other build: %s; %d rounds after %d warm-up rounds%n",
                 ownMain, other, rounds, warm);
         System.out.printf(Locale.ROOT, "%-12s %22s %22s %30s%n", "stage (CPU)", "this: median / p90",

@@ -254,24 +254,35 @@ public final class CompileAhead implements AutoCloseable {
         ClusterState clusterOf(RequestDocument.Snapshot s) {
             Started st = started;
             if (st != null && s != null && KubeMapper.sameClusterLists(st.from(), s)) {
-                boolean interrupted = false;
-                try {
-                    while (true) {
-                        try {
-                            return st.cluster().get();
-                        } catch (InterruptedException e) {
-                            interrupted = true; // the helper finishes soon; keep the interrupt
-                        }
-                    }
-                } catch (ExecutionException | CancellationException e) {
-                    // mapped again below
-                } finally {
-                    if (interrupted) {
-                        Thread.currentThread().interrupt();
-                    }
+                ClusterState early = valueOrNull(st.cluster());
+                if (early != null) {
+                    return early;
                 }
             }
-            return KubeMapper.toClusterState(s);
+            return KubeMapper.toClusterState(s); // also when the early mapping failed
+        }
+
+        /**
+         * What the helper's task gave, waiting for it while it runs (it finishes soon; an interrupt is kept for later);
+         * null when it failed or was cancelled.
+         */
+        private static <T> T valueOrNull(FutureTask<T> task) {
+            boolean interrupted = false;
+            try {
+                while (true) {
+                    try {
+                        return task.get();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            } catch (ExecutionException | CancellationException e) {
+                return null;
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
 
         /**
@@ -281,35 +292,10 @@ public final class CompileAhead implements AutoCloseable {
          */
         ClusterSnapshot snapshotOf(ClusterState cluster) {
             Started st = started;
-            if (st == null || !st.cluster().isDone()) {
-                return null;
+            if (st == null || !st.cluster().isDone() || valueOrNull(st.cluster()) != cluster) {
+                return null; // none, or the cluster was mapped again from the document
             }
-            try {
-                if (st.cluster().get() != cluster) {
-                    return null; // the cluster was mapped again from the document
-                }
-            } catch (ExecutionException | CancellationException | InterruptedException e) {
-                if (e instanceof InterruptedException) {
-                    Thread.currentThread().interrupt();
-                }
-                return null;
-            }
-            boolean interrupted = false;
-            try {
-                while (true) {
-                    try {
-                        return st.snapshot().get();
-                    } catch (InterruptedException e) {
-                        interrupted = true; // the helper finishes soon; keep the interrupt
-                    }
-                }
-            } catch (ExecutionException | CancellationException e) {
-                return null; // compiled here instead, so the error, if any, is the document's own
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            return valueOrNull(st.snapshot()); // failed: compiled by the stage instead, with the document's own error
         }
 
         /** Drops the early mapping (the request failed): a mapping already running finishes unseen. */

@@ -262,26 +262,12 @@ public final class CompileAhead implements AutoCloseable {
             return KubeMapper.toClusterState(s); // also when the early mapping failed
         }
 
-        /**
-         * What the helper's task gave, waiting for it while it runs (it finishes soon; an interrupt is kept for later);
-         * null when it failed or was cancelled.
-         */
+        /** What the helper's task gave ({@link #await}); null when it failed or was cancelled. */
         private static <T> T valueOrNull(FutureTask<T> task) {
-            boolean interrupted = false;
             try {
-                while (true) {
-                    try {
-                        return task.get();
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
+                return await(task);
             } catch (ExecutionException | CancellationException e) {
                 return null;
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
-                }
             }
         }
 
@@ -331,15 +317,8 @@ public final class CompileAhead implements AutoCloseable {
          * @throws IllegalStateException when the compilation was cancelled before the stage ran
          */
         public T get() {
-            boolean interrupted = false;
             try {
-                while (true) {
-                    try {
-                        return task.get();
-                    } catch (InterruptedException e) {
-                        interrupted = true; // the other thread finishes the stage soon; keep the interrupt
-                    }
-                }
+                return await(task);
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
                 if (cause instanceof RuntimeException r) {
@@ -351,10 +330,27 @@ public final class CompileAhead implements AutoCloseable {
                 throw new IllegalStateException(cause);
             } catch (CancellationException e) {
                 throw new IllegalStateException("the compilation was cancelled", e);
-            } finally {
-                if (interrupted) {
-                    Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * The task's value, waiting while another thread runs it (it finishes soon): an interrupt meanwhile does not stop
+     * the wait and is kept for the caller.
+     */
+    private static <T> T await(FutureTask<T> task) throws ExecutionException {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return task.get();
+                } catch (InterruptedException e) {
+                    interrupted = true;
                 }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -22,7 +22,8 @@ import java.util.function.Supplier;
  * round each in turn: {@code StagePairs <other build's classes dir> [rounds] [warm]}. Each build gets its own class
  * loader, so both run on the same host at the same moments: the host's slow spells, which on a shared machine swing
  * separate runs by 1.5×, hit both alike. Per round and build, the thread CPU of each stage of a decision after validation: the DRA objects,
- * their catalog (built and warmed), the cluster, the request and snapshot, the engine, the encoding. Prints each
+ * their catalog (built and warmed), the cluster, the request and snapshot (compiled as the service's early helper
+ * compiles it, then completed with the catalog), the engine, the encoding. Prints each
  * stage's median and p90 per build and the median (with quartiles) of the per-round ratio this build / other build.
  * The stages call the compile API of this build; the other build must have the same entry points.
  */
@@ -46,7 +47,9 @@ public final class StagePairs implements Supplier<long[]> {
         ClusterState cluster = KubeMapper.toClusterState(doc.snapshot());
         t[3] = CPU.getCurrentThreadCpuTime();
         DecisionRequest request = KubeMapper.toDecisionRequest(doc, cluster, dra);
-        ClusterSnapshot snapshot = new ClusterSnapshot(request.cluster(), request.dra(), () -> catalog);
+        ClusterSnapshot early = ClusterSnapshot.withoutDra(request.cluster()); // as the service's early helper does
+        ClusterSnapshot snapshot = early != null ? early.withDra(request.dra(), () -> catalog)
+                : new ClusterSnapshot(request.cluster(), request.dra(), () -> catalog);
         t[4] = CPU.getCurrentThreadCpuTime();
         DecisionResult result = fixture.engine.decide(snapshot, request.podGroups(), request.options(), () -> false);
         t[5] = CPU.getCurrentThreadCpuTime();

@@ -9,6 +9,7 @@ import dev.muster.core.model.NodeSelectorRequirement;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
 import dev.muster.core.snapshot.LabelSets;
+import dev.muster.core.snapshot.NodeLooks;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
@@ -172,6 +173,8 @@ final class PlacementSymmetry {
         int[] firstAt;
         private int stamp;
         private final Map<Look, Integer> ids = new HashMap<>();
+        /** Looks of nodes this run changed that no compiled node has, numbered after the snapshot's. */
+        private final Map<NodeLooks.Look, Integer> looks = new HashMap<>();
 
         NodeClasses(SnapshotOverlay snapshot, FrameworkRuntime runtime, ClusterView cluster, List<String> selected) {
             this.snapshot = snapshot;
@@ -206,7 +209,7 @@ final class PlacementSymmetry {
         int classOf(int node) {
             int v = snapshot.nodeVersion(node);
             if (version[node] != v) {
-                Look look = look(snapshot.node(node));
+                Look look = look(node);
                 Integer id = ids.get(look);
                 if (id == null) {
                     id = ids.size();
@@ -218,21 +221,8 @@ final class PlacementSymmetry {
             return classOf[node];
         }
 
-        private Look look(NodeInfo n) {
-            int resources = snapshot.resources().size();
-            long[] numbers = new long[2 * resources + 7];
-            for (int r = 0; r < resources; r++) {
-                numbers[r] = n.allocatable(r);
-                numbers[resources + r] = n.requested(r);
-            }
-            int at = 2 * resources;
-            numbers[at++] = n.nonZeroCpu();
-            numbers[at++] = n.nonZeroMemory();
-            numbers[at++] = n.allowedPodNumber();
-            numbers[at++] = n.podCount();
-            numbers[at++] = n.node().unschedulable() ? 1 : 0;
-            numbers[at++] = n.hasPodsWithAffinity() ? 1 : 0;
-            numbers[at] = n.hasPodsWithRequiredAntiAffinity() ? 1 : 0;
+        private Look look(int node) {
+            NodeInfo n = snapshot.node(node);
             Map<String, String> labels = Map.of();
             if (!selected.isEmpty()) {
                 Map<String, String> all = n.node().labels();
@@ -244,23 +234,33 @@ final class PlacementSymmetry {
                     }
                 }
             }
-            List<?> ports = n.usedPorts().isEmpty() ? List.of() : List.copyOf(n.usedPorts());
-            return new Look(numbers, labels, n.node().taints(), ports, runtime.runNodeKey(n, cluster));
+            return new Look(nodeLook(node, n), labels, runtime.runNodeKey(n, cluster));
+        }
+
+        /** The number of the node's look: the snapshot's for a node this run has not changed. */
+        private int nodeLook(int node, NodeInfo n) {
+            NodeLooks compiled = snapshot.snapshot().nodeLooks();
+            if (snapshot.isCompiled(node)) {
+                return compiled.number(node);
+            }
+            NodeLooks.Look look = NodeLooks.look(n, snapshot.resources().size());
+            int id = compiled.find(look);
+            if (id < 0) {
+                Integer mine = looks.get(look);
+                if (mine == null) {
+                    mine = compiled.count() + looks.size();
+                    looks.put(look, mine);
+                }
+                id = mine;
+            }
+            return id;
         }
     }
 
-    /** What the plugins see of a node: its name and the labels no member selects by aside. */
-    private record Look(long[] numbers, Map<String, String> labels, List<?> taints, List<?> ports, Object plugins) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Look l && Arrays.equals(numbers, l.numbers) && labels.equals(l.labels)
-                    && taints.equals(l.taints) && ports.equals(l.ports) && java.util.Objects.equals(plugins, l.plugins);
-        }
-
-        @Override
-        public int hashCode() {
-            return ((Arrays.hashCode(numbers) * 31 + labels.hashCode()) * 31 + taints.hashCode()) * 31
-                    + java.util.Objects.hashCode(plugins);
-        }
+    /**
+     * What the plugins see of a node (its name and the labels no member selects by aside): its look's number
+     * ({@link NodeLooks}), the labels members select by, and what signing plugins read.
+     */
+    private record Look(int nodeLook, Map<String, String> labels, Object plugins) {
     }
 }

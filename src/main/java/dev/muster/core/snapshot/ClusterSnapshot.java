@@ -63,6 +63,7 @@ public final class ClusterSnapshot {
     private final PodTable table;
     private final Map<String, java.util.SortedMap<String, int[]>> domains;
     private volatile LabelSets labelSets;
+    private volatile NodeLooks nodeLooks;
     private int podsWithAffinity;
     private final Set<String> served;
     private int podsWithRequiredAnti;
@@ -93,7 +94,7 @@ public final class ClusterSnapshot {
      * The snapshot of a cluster whose DRA objects are not known yet (a helper compiles it while the rest of the request
      * is decoded), to be completed by {@link #withDra}; null when a pod asks for an extended resource, the one thing
      * of a cluster's compilation that its DeviceClasses change ({@link ExtendedResourceClaim#servedOnly}). Not for
-     * deciding until completed.
+     * deciding until completed. Its {@link #nodeLooks()} are worked out too: this runs ahead, off the decision's path.
      */
     public static ClusterSnapshot withoutDra(ClusterState state) {
         for (Pod p : state.pods()) {
@@ -101,7 +102,9 @@ public final class ClusterSnapshot {
                 return null;
             }
         }
-        return new ClusterSnapshot(state, DraObjects.NONE, () -> null, true);
+        ClusterSnapshot s = new ClusterSnapshot(state, DraObjects.NONE, () -> null, true);
+        s.nodeLooks();
+        return s;
     }
 
     /**
@@ -295,6 +298,7 @@ public final class ClusterSnapshot {
         this.table = base.table;
         this.domains = base.domains;
         this.labelSets = base.labelSets;
+        this.nodeLooks = base.nodeLooks;
         this.podsWithAffinity = base.podsWithAffinity;
         this.podsWithRequiredAnti = base.podsWithRequiredAnti;
         this.anyDevices = base.anyDevices;
@@ -548,6 +552,19 @@ public final class ClusterSnapshot {
         if (l == null) {
             l = LabelSets.of(nodes); // a pure function of the nodes: a race builds an equal one
             labelSets = l;
+        }
+        return l;
+    }
+
+    /**
+     * Each compiled node's look numbered (see {@link NodeLooks}); built on first use, or ahead by a compile helper, and
+     * shared by {@link #withDra}.
+     */
+    public NodeLooks nodeLooks() {
+        NodeLooks l = nodeLooks;
+        if (l == null) {
+            l = NodeLooks.of(nodes, resources.size()); // a pure function of the nodes: a race builds an equal one
+            nodeLooks = l;
         }
         return l;
     }

@@ -260,6 +260,11 @@ public final class SnapshotOverlay {
         changes++;
     }
 
+    /** Whether node {@code node} is still the snapshot's compiled one (this run has not changed it). */
+    public boolean isCompiled(int node) {
+        return !own[node];
+    }
+
     /** The node, this run's own copy from now on: the snapshot's compiled node is never changed. */
     private NodeInfo writable(int node) {
         if (!own[node]) {

@@ -8,6 +8,7 @@ import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.dra.ClaimCatalog;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.Node;
 import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.util.ArrayList;
@@ -141,8 +142,8 @@ public final class CompileAhead implements AutoCloseable {
 
     /**
      * The stages of a request's compilation: its DRA objects (DRA selectors through the shared CEL cache), their
-     * catalog (built and {@linkplain ClaimCatalog#warm() warmed}), the cluster, then the request and its
-     * snapshot. The DRA stages come first: with a helper, the caller maps the cluster once it has validated.
+     * catalog (built, then {@linkplain ClaimCatalog#warm(int, int) warmed} in two halves), the cluster, then the
+     * request and its snapshot. The DRA stages come first: with a helper, the caller maps the cluster once it has validated.
      */
     public static Stages compile(RequestDocument doc) {
         return compile(doc, Early.NONE);
@@ -152,13 +153,22 @@ public final class CompileAhead implements AutoCloseable {
     public static Stages compile(RequestDocument doc, Early early) {
         Stages stages = new Stages();
         Stage<DraObjects> dra = stages.add(() -> KubeMapper.draObjects(doc.snapshot(), CelSelectors.shared()::compile));
-        Stage<ClaimCatalog> catalog = stages.add(() -> new ClaimCatalog(dra.get()).warm());
+        Stage<ClaimCatalog> built = stages.add(() -> new ClaimCatalog(dra.get()));
+        // warmed in two halves, for the nodes of the snapshot compiled early when there is one: the caller, done
+        // validating, takes the half the helper has not started
+        Stage<List<Node>> nodes = stages.add(early::snapshotNodes);
+        Stage<ClaimCatalog> half = stages.add(() -> built.get().warm(0, 2, nodes.get()));
+        Stage<ClaimCatalog> other = stages.add(() -> built.get().warm(1, 2, nodes.get()));
+        java.util.function.Supplier<ClaimCatalog> catalog = () -> {
+            half.get();
+            return other.get();
+        };
         Stage<ClusterState> cluster = stages.add(() -> early.clusterOf(doc.snapshot()));
         stages.add(() -> {
             DecisionRequest request = KubeMapper.toDecisionRequest(doc, cluster.get(), dra.get());
             ClusterSnapshot compiled = early.snapshotOf(request.cluster());
-            return new Compiled(request, compiled != null ? compiled.withDra(request.dra(), catalog::get)
-                    : new ClusterSnapshot(request.cluster(), request.dra(), catalog::get));
+            return new Compiled(request, compiled != null ? compiled.withDra(request.dra(), catalog)
+                    : new ClusterSnapshot(request.cluster(), request.dra(), catalog));
         });
         return stages;
     }
@@ -282,6 +292,23 @@ public final class CompileAhead implements AutoCloseable {
                 return null; // none, or the cluster was mapped again from the document
             }
             return valueOrNull(st.snapshot()); // failed: compiled by the stage instead, with the document's own error
+        }
+
+        /**
+         * The nodes of the snapshot compiled early, in its order, or null when there is none (then a catalog is warmed
+         * for every node its slices name). Waits while the helper compiles it.
+         */
+        List<Node> snapshotNodes() {
+            Started st = started;
+            ClusterSnapshot s = st == null ? null : valueOrNull(st.snapshot());
+            if (s == null) {
+                return null;
+            }
+            Node[] nodes = new Node[s.nodeCount()];
+            for (int i = 0; i < nodes.length; i++) {
+                nodes[i] = s.nodeObject(i);
+            }
+            return java.util.Arrays.asList(nodes);
         }
 
         /** Drops the early mapping (the request failed): a mapping already running finishes unseen. */

@@ -182,11 +182,11 @@ final class PlacementSelection {
     private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports) {
         List<Placement> placements = new ArrayList<>();
         List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>();
-        Map<Twin, PlacementScorePlugin.Proposal> ran = new java.util.IdentityHashMap<>();
+        Map<Twin, Ran> ran = new java.util.IdentityHashMap<>();
         for (Evaluated e : feasible) {
             placements.add(e.placement);
             proposals.add(e.twin == null ? proposal(e.candidate, e.result())
-                    : carriedOver(ran.computeIfAbsent(e.twin, t -> proposal(null, t.result())), e.twin, e.candidate));
+                    : ran.computeIfAbsent(e.twin, Ran::of).carriedOver(e.candidate));
         }
         PlacementScorePlugin.Ranking ranking = scope.runtime().runPlacementScore(group, scope.allNodes(), placements,
                 proposals);
@@ -205,16 +205,27 @@ final class PlacementSelection {
     }
 
     /**
-     * The proposal of a twin: the one of the candidate that ran, its members on the twin's own nodes (what
+     * The proposal of the candidate that ran for a fingerprint, with each member's position among that candidate's
+     * nodes: a twin's proposal puts the members at the same positions of its own nodes (what
      * {@link PlacementSymmetry#carryOver} gives, without the member results).
      */
-    private static PlacementScorePlugin.Proposal carriedOver(PlacementScorePlugin.Proposal ran, Twin twin,
-                                                            PlacementGeneratePlugin.Candidate c) {
-        int[] podNodes = new int[ran.podNodes().length];
-        for (int i = 0; i < podNodes.length; i++) {
-            podNodes[i] = c.nodes()[java.util.Arrays.binarySearch(twin.nodes(), ran.podNodes()[i])];
+    private record Ran(PlacementScorePlugin.Proposal ran, int[] positions) {
+        static Ran of(Twin twin) {
+            PlacementScorePlugin.Proposal p = PlacementSelection.proposal(null, twin.result());
+            int[] positions = new int[p.podNodes().length];
+            for (int i = 0; i < positions.length; i++) {
+                positions[i] = java.util.Arrays.binarySearch(twin.nodes(), p.podNodes()[i]);
+            }
+            return new Ran(p, positions);
         }
-        return new PlacementScorePlugin.Proposal(c.name(), c.nodes(), ran.pods(), podNodes);
+
+        PlacementScorePlugin.Proposal carriedOver(PlacementGeneratePlugin.Candidate c) {
+            int[] podNodes = new int[positions.length];
+            for (int i = 0; i < podNodes.length; i++) {
+                podNodes[i] = c.nodes()[positions[i]];
+            }
+            return new PlacementScorePlugin.Proposal(c.name(), c.nodes(), ran.pods(), podNodes);
+        }
     }
 
     /** @param c the candidate, or null for a proposal only read through {@link #carriedOver} */

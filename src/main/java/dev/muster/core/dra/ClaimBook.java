@@ -190,7 +190,16 @@ public final class ClaimBook {
      * verdict (the devices chosen differ only in their pool's name).
      */
     public Object deviceState(Node node) {
-        DraIndex.NodeDevices devices = ledger.index().devicesOf(node);
+        return deviceState(-1, node);
+    }
+
+    /**
+     * {@link #deviceState(Node)} of the node at {@code position} of the snapshot (found by position when the catalog
+     * was {@linkplain ClaimCatalog#warm(int, int, List) warmed} for that snapshot's nodes).
+     */
+    public Object deviceState(int position, Node node) {
+        DraIndex.NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
+                : ledger.index().devicesOf(position, node);
         if (ledger.nodeVersion(devices.pools) != 0) {
             return deviceState(ledger, devices.pools);
         }
@@ -249,7 +258,7 @@ public final class ClaimBook {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof DeviceState d && d.hash == hash && java.util.Arrays.equals(ints, d.ints)
+            return o == this || o instanceof DeviceState d && d.hash == hash && java.util.Arrays.equals(ints, d.ints)
                     && shares.equals(d.shares);
         }
 

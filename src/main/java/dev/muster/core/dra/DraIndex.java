@@ -315,15 +315,25 @@ public final class DraIndex {
         return devicesOf(node).pools;
     }
 
+    /**
+     * {@link #devicesOf(Node)} of the node at position {@code position} of the nodes the index was warmed for
+     * ({@link #warmNodes}): read from an array, not looked up by name, when {@code node} is the one warmed there.
+     */
+    NodeDevices devicesOf(int position, Node node) {
+        Aligned a = aligned;
+        if (a != null && position < a.devices.length && a.nodes.get(position) == node) {
+            NodeDevices known = a.devices[position];
+            if (known != null) {
+                return known;
+            }
+        }
+        return devicesOf(node);
+    }
+
     /** The node's pools ({@link #poolsFor}) with what is remembered about them. */
     NodeDevices devicesOf(Node node) {
         NodeDevices known = nodePools.get(node.name()); // the common case: no lambda, no bin lock
         return known != null ? known : nodePools.computeIfAbsent(node.name(), n -> new NodeDevices(computePools(node)));
-    }
-
-    /** Every node's pools worked out so far ({@link #devicesOf}, {@link #warmNodePools}). */
-    void forEachNode(java.util.function.Consumer<NodeDevices> action) {
-        nodePools.values().forEach(action);
     }
 
     /** A node's pools, and how their devices are held before a decision takes or gives back any. */
@@ -348,18 +358,67 @@ public final class DraIndex {
      * are the same whether or not this ran.
      */
     void warmNodePools() {
+        warmNodePools(0, 1);
+    }
+
+    /**
+     * Part {@code part} of {@code parts} of {@link #warmNodePools()}: the pools whose position is {@code part} modulo
+     * {@code parts}, and the nodes their slices name. Parts may run on several threads at once.
+     *
+     * @return the nodes whose pools this part worked out (a node named by slices of two parts: by one of them)
+     */
+    List<NodeDevices> warmNodePools(int part, int parts) {
         if (!sharedPools.isEmpty()) {
-            return;
+            return List.of();
         }
-        for (PoolData p : pools) {
+        List<NodeDevices> made = new ArrayList<>();
+        for (int i = part; i < pools.size(); i += parts) {
+            PoolData p = pools.get(i);
             for (int k = 0; k < p.slices.size(); k++) {
                 String node = p.slices.get(k).nodeName();
                 if (!nodePools.containsKey(node)) {
-                    nodePools.put(node, new NodeDevices(computePools(node, null)));
+                    NodeDevices devices = new NodeDevices(computePools(node, null));
+                    if (nodePools.putIfAbsent(node, devices) == null) {
+                        made.add(devices);
+                    }
                 }
                 devicesLook(p, k);
             }
         }
+        return made;
+    }
+
+    /**
+     * As {@link #warmNodePools(int, int)}, node by node for these nodes (a snapshot's, in its order): every other
+     * position from {@code part}, each node's pools kept at its position too, so a run asks for them by position.
+     */
+    List<NodeDevices> warmNodes(List<Node> nodes, int part, int parts) {
+        if (!sharedPools.isEmpty()) {
+            return List.of();
+        }
+        Aligned a = alignTo(nodes);
+        List<NodeDevices> out = new ArrayList<>();
+        for (int i = part; i < nodes.size(); i += parts) {
+            NodeDevices devices = devicesOf(nodes.get(i));
+            a.devices[i] = devices;
+            out.add(devices);
+        }
+        return out;
+    }
+
+    /** The nodes a warming was for and each one's devices by position (filled as parts of the warming run). */
+    private record Aligned(List<Node> nodes, NodeDevices[] devices) {
+    }
+
+    private volatile Aligned aligned;
+
+    private synchronized Aligned alignTo(List<Node> nodes) {
+        Aligned a = aligned;
+        if (a == null || a.nodes != nodes) {
+            a = new Aligned(nodes, new NodeDevices[nodes.size()]);
+            aligned = a;
+        }
+        return a;
     }
 
     /** {@code pools} with the pool of {@code one} added: pools come in ascending order, a repeat last. */

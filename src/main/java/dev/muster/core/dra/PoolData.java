@@ -92,9 +92,12 @@ final class PoolData {
         if (slices.size() == 1 && total <= 16) { // one node's handful of devices: pairwise, nothing allocated
             List<Device> a = slices.get(0).devices();
             for (int i = 1; i < a.size(); i++) {
+                String name = a.get(i).name();
+                int hash = name.hashCode(); // names repeat from node to node (one string each): hashed once
                 for (int j = 0; j < i; j++) {
-                    if (a.get(i).name().equals(a.get(j).name())) {
-                        return a.get(i).name();
+                    String other = a.get(j).name();
+                    if (other.hashCode() == hash && other.equals(name)) {
+                        return name;
                     }
                 }
             }

@@ -79,7 +79,36 @@ public final class FrameworkRuntime {
             keys[i] = sign.get(i).nodeKey(node, cluster);
             any |= keys[i] != null;
         }
-        return any ? java.util.Arrays.asList(keys) : null;
+        return any ? new NodeKey(keys) : null;
+    }
+
+    /** The signing plugins' keys of one node, hashed once (placement symmetry looks each node's key up). */
+    private static final class NodeKey {
+        private final Object[] keys;
+        private final int hash;
+
+        NodeKey(Object[] keys) {
+            this.keys = keys;
+            this.hash = java.util.Arrays.hashCode(keys);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof NodeKey k) || k.hash != hash) {
+                return false;
+            }
+            for (int i = 0; i < keys.length; i++) {
+                if (keys[i] != k.keys[i] && (keys[i] == null || !keys[i].equals(k.keys[i]))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     /** PreEnqueue: the first verdict that is not Success, else Success. */

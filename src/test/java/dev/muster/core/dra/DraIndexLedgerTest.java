@@ -84,6 +84,73 @@ class DraIndexLedgerTest {
     }
 
     @Test
+    void warmingInTwoPartsOnTwoThreadsWorksOutWhatWarmingInOneDoes() throws Exception {
+        List<ResourceSlice> slices = new java.util.ArrayList<>();
+        List<Node> nodes = new java.util.ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            String name = "node-" + i;
+            nodes.add(node(name, REGION1));
+            slices.add(slice("s" + i, name, "pool-" + i, DRIVER_A,
+                    i % 3 == 0 ? new Dev[] {dev(DEVICE1)} : new Dev[] {dev(DEVICE1), dev(DEVICE2)}));
+        }
+        AllocationResult held = allocated("driver-a/pool-7/" + DEVICE1).get(0);
+        ResourceClaim claim = new ResourceClaim("ns", "held", "uid-held", claimWithRequest("ns/held", REQ0, CLASS_A).spec(),
+                held, List.of(), false);
+        DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)), slices, List.of(claim), null);
+        ClaimCatalog whole = new ClaimCatalog(objects).warm();
+        ClaimCatalog halves = new ClaimCatalog(objects);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Future<?> a = pool.submit(() -> halves.warm(0, 2));
+            java.util.concurrent.Future<?> b = pool.submit(() -> halves.warm(1, 2));
+            a.get();
+            b.get();
+        } finally {
+            pool.shutdown();
+        }
+        ClaimBook one = new ClaimBook(whole, 1_000);
+        ClaimBook two = new ClaimBook(halves, 1_000);
+        ClaimBook cold = new ClaimBook(new ClaimCatalog(objects), 1_000);
+        for (Node n : nodes) {
+            assertThat(halves.index.devicesOf(n).untouched).as(n.name() + " worked out ahead").isNotNull();
+            assertThat(two.deviceState(n)).as(n.name()).isEqualTo(one.deviceState(n)).isEqualTo(cold.deviceState(n));
+        }
+        assertThat(two.deviceState(nodes.get(3))).as("equal states: one object").isSameAs(two.deviceState(nodes.get(6)));
+        assertThat(two.deviceState(nodes.get(7))).as("a device held on node 7").isNotEqualTo(two.deviceState(nodes.get(4)));
+    }
+
+    @Test
+    void aCatalogWarmedForASnapshotsNodesFindsEachNodesDevicesByPosition() throws Exception {
+        List<ResourceSlice> slices = new java.util.ArrayList<>();
+        List<Node> nodes = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            String name = "node-" + i;
+            nodes.add(node(name, REGION1));
+            slices.add(slice("s" + i, name, "pool-" + i, DRIVER_A, i % 2 == 0 ? new Dev[] {dev(DEVICE1)}
+                    : new Dev[] {dev(DEVICE1), dev(DEVICE2)}));
+        }
+        DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)), slices, List.of(),
+                List.of(new ResourceClaimTemplate("ns", "t", claimWithRequest("ns/t", REQ0, CLASS_A).spec())));
+        ClaimCatalog byPosition = new ClaimCatalog(objects);
+        Thread other = new Thread(() -> byPosition.warm(1, 2, nodes));
+        other.start();
+        byPosition.warm(0, 2, nodes);
+        other.join();
+        ClaimBook cold = new ClaimBook(new ClaimCatalog(objects), 1_000);
+        ClaimBook warm = new ClaimBook(byPosition, 1_000);
+        for (int i = 0; i < nodes.size(); i++) {
+            Node n = nodes.get(i);
+            assertThat(byPosition.index.devicesOf(i, n)).as(n.name()).isSameAs(byPosition.index.devicesOf(n));
+            assertThat(byPosition.index.devicesOf(i, n).untouched).as(n.name() + " worked out ahead").isNotNull();
+            assertThat(warm.deviceState(i, n)).isEqualTo(cold.deviceState(n));
+        }
+        Node stranger = node("node-3", REGION1); // same name, another object: looked up by name
+        assertThat(byPosition.index.devicesOf(3, stranger)).isSameAs(byPosition.index.devicesOf(nodes.get(3)));
+        assertThat(byPosition.index.devicesOf(2, nodes.get(5))).as("a node at another position")
+                .isSameAs(byPosition.index.devicesOf(nodes.get(5))).isNotSameAs(byPosition.index.devicesOf(2, nodes.get(2)));
+    }
+
+    @Test
     void warmingLeavesIndexesWithSharedPoolsToFirstUse() {
         ResourceSlice counters = counterSlice(SLICE2, NODE1, pool(POOL1, 2), DRIVER_A, counterSet(COUNTER_SET1, "c", "3"));
         ResourceSlice devices = slice(SLICE1, NODE1, pool(POOL1, 2), DRIVER_A, dev("p").consumes(COUNTER_SET1, "c", "1"));

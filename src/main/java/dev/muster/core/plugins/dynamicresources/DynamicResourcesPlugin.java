@@ -86,7 +86,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
     @Override
     public Object nodeKey(NodeInfo node, ClusterView cluster) {
         ClaimBook book = cluster.claims();
-        return book == null ? null : book.deviceState(node.node());
+        return book == null ? null : book.deviceState(node.index(), node.node());
     }
 
     @Override

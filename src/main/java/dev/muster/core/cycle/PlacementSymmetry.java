@@ -173,8 +173,6 @@ final class PlacementSymmetry {
         int[] firstAt;
         private int stamp;
         private final Map<Look, Integer> ids = new HashMap<>();
-        /** Looks of nodes this run changed that no compiled node has, numbered after the snapshot's. */
-        private final Map<NodeLooks.Look, Integer> looks = new HashMap<>();
 
         NodeClasses(SnapshotOverlay snapshot, FrameworkRuntime runtime, ClusterView cluster, List<String> selected) {
             this.snapshot = snapshot;
@@ -237,30 +235,17 @@ final class PlacementSymmetry {
             return new Look(nodeLook(node, n), labels, runtime.runNodeKey(n, cluster));
         }
 
-        /** The number of the node's look: the snapshot's for a node this run has not changed. */
-        private int nodeLook(int node, NodeInfo n) {
-            NodeLooks compiled = snapshot.snapshot().nodeLooks();
-            if (snapshot.isCompiled(node)) {
-                return compiled.number(node);
-            }
-            NodeLooks.Look look = NodeLooks.look(n, snapshot.resources().size());
-            int id = compiled.find(look);
-            if (id < 0) {
-                Integer mine = looks.get(look);
-                if (mine == null) {
-                    mine = compiled.count() + looks.size();
-                    looks.put(look, mine);
-                }
-                id = mine;
-            }
-            return id;
+        /** The node's look: the snapshot's for a node this run has not changed, else worked out again. */
+        private NodeLooks.Look nodeLook(int node, NodeInfo n) {
+            return snapshot.isCompiled(node) ? snapshot.snapshot().nodeLooks().look(node)
+                    : NodeLooks.look(n, snapshot.resources().size());
         }
     }
 
     /**
-     * What the plugins see of a node (its name and the labels no member selects by aside): its look's number
+     * What the plugins see of a node (its name and the labels no member selects by aside): its look
      * ({@link NodeLooks}), the labels members select by, and what signing plugins read.
      */
-    private record Look(int nodeLook, Map<String, String> labels, Object plugins) {
+    private record Look(NodeLooks.Look nodeLook, Map<String, String> labels, Object plugins) {
     }
 }

@@ -8,51 +8,32 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Each compiled node's look numbered: what a node's verdicts for a node-local pod depend on besides its labels and
- * what signing plugins read (allocatable and requested resources, pod counts, schedulability, taints, used host
- * ports, whether its pods carry affinity terms). Nodes that look alike share a number. A pure function of the
+ * Each compiled node's look: what a node's verdicts for a node-local pod depend on besides its labels and what signing
+ * plugins read (allocatable and requested resources, pod counts, schedulability, taints, used host ports, whether its
+ * pods carry affinity terms). Nodes that look alike share one look object, hashed once. A pure function of the
  * snapshot's nodes, worked out once (lazily, or ahead by whoever compiles the snapshot) and shared by every decision
- * run on it: a run numbers the nodes it changed among these first ({@link #find}), so numbers compare across the
- * snapshot's nodes and a run's own copies.
+ * run on it; a run works out the look of a node it changed again ({@link #look(NodeInfo, int)}), equal to a compiled
+ * node's when they look alike.
  */
 public final class NodeLooks {
-    private final Map<Look, Integer> ids;
-    private final int[] numbers;
+    private final Look[] looks;
 
-    private NodeLooks(Map<Look, Integer> ids, int[] numbers) {
-        this.ids = ids;
-        this.numbers = numbers;
+    private NodeLooks(Look[] looks) {
+        this.looks = looks;
     }
 
     static NodeLooks of(NodeInfo[] nodes, int resources) {
-        Map<Look, Integer> ids = new HashMap<>();
-        int[] numbers = new int[nodes.length];
+        Map<Look, Look> distinct = new HashMap<>();
+        Look[] looks = new Look[nodes.length];
         for (int i = 0; i < nodes.length; i++) {
-            Look look = look(nodes[i], resources);
-            Integer id = ids.get(look);
-            if (id == null) {
-                id = ids.size();
-                ids.put(look, id);
-            }
-            numbers[i] = id;
+            looks[i] = distinct.computeIfAbsent(look(nodes[i], resources), l -> l);
         }
-        return new NodeLooks(ids, numbers);
+        return new NodeLooks(looks);
     }
 
-    /** The number of compiled node {@code node}'s look. */
-    public int number(int node) {
-        return numbers[node];
-    }
-
-    /** The number of a look among the compiled nodes', or -1 when no compiled node looks like that. */
-    public int find(Look look) {
-        Integer id = ids.get(look);
-        return id == null ? -1 : id;
-    }
-
-    /** Numbers of compiled nodes are below this; a run numbers the other looks it meets from here. */
-    public int count() {
-        return ids.size();
+    /** Compiled node {@code node}'s look (one object for nodes that look alike). */
+    public Look look(int node) {
+        return looks[node];
     }
 
     /** A node's look, with {@code resources} the snapshot's resource count. */
@@ -80,8 +61,8 @@ public final class NodeLooks {
     public record Look(long[] values, List<?> taints, List<?> ports, int hash) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof Look l && l.hash == hash && Arrays.equals(values, l.values) && taints.equals(l.taints)
-                    && ports.equals(l.ports);
+            return o == this || o instanceof Look l && l.hash == hash && Arrays.equals(values, l.values)
+                    && taints.equals(l.taints) && ports.equals(l.ports);
         }
 
         @Override

@@ -98,7 +98,31 @@ public final class DraIndex {
     private final Map<Look, Integer> lookIds = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger nextLookId = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<Look, SelectorDevice> selectorDevices = new ConcurrentHashMap<>();
-    private final Map<List<Device>, Integer> deviceListIds = new ConcurrentHashMap<>();
+    private final Map<DeviceList, Integer> deviceListIds = new ConcurrentHashMap<>();
+
+    /**
+     * A slice's device list as a key: equal when the lists are, hashed from what tells devices apart cheaply (names,
+     * and the attribute and capacity maps, whose hashes are kept) instead of every field of every device.
+     */
+    private record DeviceList(List<Device> devices, int hash) {
+        static DeviceList of(List<Device> devices) {
+            int h = 1;
+            for (Device d : devices) {
+                h = 31 * h + (d.name().hashCode() * 31 + d.attributes().hashCode()) * 31 + d.capacity().hashCode();
+            }
+            return new DeviceList(devices, h);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof DeviceList l && l.hash == hash && devices.equals(l.devices);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
     private final Map<CapacityKey, Map<String, Capacities.Resolved>> resolvedCapacities = new ConcurrentHashMap<>();
 
     private record CapacityKey(String driver, Map<String, Device.Capacity> capacity) {
@@ -164,7 +188,7 @@ public final class DraIndex {
         }
         list.sort((a, b) -> { // pools with binding conditions last, then by driver and name
             int c = Boolean.compare(a.hasBindingConditions, b.hasBindingConditions);
-            if (c == 0) {
+            if (c == 0 && a.driver != b.driver) { // one driver's pools share its name (decoded once)
                 c = a.driver.compareTo(b.driver);
             }
             return c != 0 ? c : a.name.compareTo(b.name);
@@ -279,7 +303,7 @@ public final class DraIndex {
     int devicesLook(PoolData pool, int slice) {
         int id = pool.sliceLooks[slice];
         if (id < 0) { // a race computes the same number twice
-            id = deviceListIds.computeIfAbsent(pool.slices.get(slice).devices(),
+            id = deviceListIds.computeIfAbsent(DeviceList.of(pool.slices.get(slice).devices()),
                     k -> nextDeviceListId.getAndIncrement());
             pool.sliceLooks[slice] = id;
         }

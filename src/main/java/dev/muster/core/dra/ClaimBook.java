@@ -198,6 +198,10 @@ public final class ClaimBook {
      * was {@linkplain ClaimCatalog#warm(int, int, List) warmed} for that snapshot's nodes).
      */
     public Object deviceState(int position, Node node) {
+        Object known = position < 0 ? null : ledger.index().untouchedAt(position, node, ledger);
+        if (known != null) {
+            return known;
+        }
         DraIndex.NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
                 : ledger.index().devicesOf(position, node);
         if (ledger.nodeVersion(devices.pools) != 0) {

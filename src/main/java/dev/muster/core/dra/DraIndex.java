@@ -424,14 +424,40 @@ public final class DraIndex {
         List<NodeDevices> out = new ArrayList<>();
         for (int i = part; i < nodes.size(); i += parts) {
             NodeDevices devices = devicesOf(nodes.get(i));
+            a.onePool[i] = devices.pools.isEmpty() ? NO_POOL : devices.pools.size() == 1
+                    ? devices.pools.get(0).pool().ordinal : MANY_POOLS;
             a.devices[i] = devices;
             out.add(devices);
         }
         return out;
     }
 
-    /** The nodes a warming was for and each one's devices by position (filled as parts of the warming run). */
-    private record Aligned(List<Node> nodes, NodeDevices[] devices) {
+    /**
+     * The untouched device state ({@link NodeDevices#untouched}) of the node at {@code position} of the nodes the index
+     * was warmed for, when {@code node} is the one warmed there and the ledger has not touched its only pool; else
+     * null. Read from arrays by position: no walk of the node's pools.
+     */
+    Object untouchedAt(int position, Node node, DeviceLedger ledger) {
+        Aligned a = aligned;
+        if (a == null || position >= a.devices.length || a.nodes.get(position) != node) {
+            return null;
+        }
+        int pool = a.onePool[position];
+        if (pool == MANY_POOLS || pool >= 0 && ledger.poolVersion(pool) != 0) {
+            return null;
+        }
+        NodeDevices devices = a.devices[position];
+        return devices == null ? null : devices.untouched;
+    }
+
+    private static final int NO_POOL = -2;
+    private static final int MANY_POOLS = -1;
+
+    /**
+     * The nodes a warming was for and, by position, each one's devices and the ordinal of its only pool
+     * ({@code NO_POOL}, {@code MANY_POOLS} otherwise); filled as the parts of the warming run.
+     */
+    private record Aligned(List<Node> nodes, NodeDevices[] devices, int[] onePool) {
     }
 
     private volatile Aligned aligned;
@@ -439,7 +465,7 @@ public final class DraIndex {
     private synchronized Aligned alignTo(List<Node> nodes) {
         Aligned a = aligned;
         if (a == null || a.nodes != nodes) {
-            a = new Aligned(nodes, new NodeDevices[nodes.size()]);
+            a = new Aligned(nodes, new NodeDevices[nodes.size()], new int[nodes.size()]);
             aligned = a;
         }
         return a;

@@ -144,6 +144,19 @@ class DraIndexLedgerTest {
             assertThat(byPosition.index.devicesOf(i, n).untouched).as(n.name() + " worked out ahead").isNotNull();
             assertThat(warm.deviceState(i, n)).isEqualTo(cold.deviceState(n));
         }
+        // a reserve on node 4 changes what position 4 says, as it does for a node looked up by name
+        Object before = warm.deviceState(4, nodes.get(4));
+        ResourceClaimSpec spec = claimWithRequest("ns/x", REQ0, CLASS_A).spec();
+        List<ClaimBook.ClaimUse> uses = List.of(new ClaimBook.ClaimUse("ns/c", "t", spec, ClaimConsumer.pod("p", "u")));
+        PodRef pod = new PodRef("ns", "p");
+        assertThat(warm.reserve(pod, nodes.get(4), uses, 0)).isNull();
+        assertThat(cold.reserve(pod, nodes.get(4), uses, 0)).isNull();
+        assertThat(warm.deviceState(4, nodes.get(4))).as("touched").isNotEqualTo(before)
+                .isEqualTo(cold.deviceState(nodes.get(4)));
+        assertThat(warm.deviceState(5, nodes.get(5))).as("another node, untouched")
+                .isEqualTo(cold.deviceState(nodes.get(5)));
+        warm.unreserve(pod);
+        assertThat(warm.deviceState(4, nodes.get(4))).as("given back").isSameAs(before);
         Node stranger = node("node-3", REGION1); // same name, another object: looked up by name
         assertThat(byPosition.index.devicesOf(3, stranger)).isSameAs(byPosition.index.devicesOf(nodes.get(3)));
         assertThat(byPosition.index.devicesOf(2, nodes.get(5))).as("a node at another position")

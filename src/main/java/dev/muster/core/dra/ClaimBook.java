@@ -234,7 +234,7 @@ public final class ClaimBook {
                     n += s.devices().size();
                     continue;
                 }
-                for (DraIndex.PoolDevice pd : p.devices(k)) {
+                for (PoolDevice pd : p.devices(k)) {
                     AllocatedDevice id = pd.id();
                     int holders = ledger.holders(id);
                     ints[n++] = holders;

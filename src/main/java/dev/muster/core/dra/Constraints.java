@@ -31,7 +31,7 @@ final class Constraints {
         }
 
         /** Whether the device may join; if so it is counted in. Uncovered requests always pass. */
-        final boolean add(String request, String sub, DraIndex.PoolDevice d) {
+        final boolean add(String request, String sub, PoolDevice d) {
             if (!covers(request, sub)) {
                 return true;
             }
@@ -40,7 +40,7 @@ final class Constraints {
         }
 
         /** Takes back the latest accepted device of a covered request. */
-        final void remove(String request, String sub, DraIndex.PoolDevice d) {
+        final void remove(String request, String sub, PoolDevice d) {
             if (covers(request, sub)) {
                 forgetLast();
             }
@@ -60,7 +60,7 @@ final class Constraints {
      * A device's attribute under a fully qualified name: the exact key, else (when the domain is the driver's) the
      * unqualified identifier. Null when the device lacks it.
      */
-    static DeviceAttribute lookup(DraIndex.PoolDevice d, String qualified) {
+    static DeviceAttribute lookup(PoolDevice d, String qualified) {
         DeviceAttribute a = d.device().attributes().get(qualified);
         if (a != null) {
             return a;

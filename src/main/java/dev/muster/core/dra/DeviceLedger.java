@@ -108,7 +108,7 @@ public final class DeviceLedger {
         int[] seen = null;
         int n = 0;
         for (AllocationResult.DeviceResult r : allocation.devices()) {
-            DraIndex.PoolDevice d = index.device(r.id());
+            PoolDevice d = index.device(r.id());
             if (d == null) {
                 continue;
             }
@@ -276,7 +276,7 @@ public final class DeviceLedger {
                 }
                 boolean after = inUse(id);
                 if (before != after) {
-                    DraIndex.PoolDevice d = index.device(id);
+                    PoolDevice d = index.device(id);
                     if (d != null) {
                         addCounters(d, after ? +1 : -1, undo);
                     }
@@ -284,7 +284,7 @@ public final class DeviceLedger {
             }
         }
 
-        void addCounters(DraIndex.PoolDevice d, int sign, List<Runnable> undo) {
+        void addCounters(PoolDevice d, int sign, List<Runnable> undo) {
             for (Device.CounterConsumption cc : d.device().consumesCounters()) {
                 cc.counters().forEach((name, q) -> {
                     DraIndex.CounterKey key = new DraIndex.CounterKey(d.id().driver(), d.id().pool(), cc.counterSet(), name);

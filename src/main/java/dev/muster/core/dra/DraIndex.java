@@ -31,41 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * older, complete generation on a node none of whose newer slices is relevant to it).
  */
 public final class DraIndex {
-    /** A device with where it comes from, and its capacities resolved once (they are read on every search). */
-    static final class PoolDevice {
-        private final AllocatedDevice id;
-        private final Device device;
-        private final ResourceSlice slice;
-        private final PoolData pool;
-        private volatile Map<String, Capacities.Resolved> capacities;
-        /** The number of what selectors see of the device (equal devices share it), or -1 before first use. */
-        private volatile int selectorId = -1;
-
-        PoolDevice(AllocatedDevice id, Device device, ResourceSlice slice, PoolData pool) {
-            this.id = id;
-            this.device = device;
-            this.slice = slice;
-            this.pool = pool;
-        }
-
-        AllocatedDevice id() {
-            return id;
-        }
-
-        Device device() {
-            return device;
-        }
-
-        ResourceSlice slice() {
-            return slice;
-        }
-
-        PoolData pool() {
-            return pool;
-        }
-
-    }
-
     /**
      * One pool as one node sees it: the slices with devices relevant to the node, in name order, and where each
      * stands among the pool's slices.

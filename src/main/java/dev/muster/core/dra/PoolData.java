@@ -26,14 +26,14 @@ final class PoolData {
      * Each slice's devices, aligned with {@link #slices} and with the slice's {@code devices}; made on first use
      * ({@link #devices(int)}): a decision walks the devices of the nodes it tries, not of all 5,000.
      */
-    private final AtomicReferenceArray<DraIndex.PoolDevice[]> sliceDevices;
+    private final AtomicReferenceArray<PoolDevice[]> sliceDevices;
     /**
      * Whether the snapshot's allocated claims hold some device of the pool (set while the index is built): until a
      * decision takes or gives back one of its devices, a pool without holders has every device free.
      */
     boolean heldInSnapshot;
     /** By name, built on first lookup: most pools are only walked, never looked up by name. */
-    private volatile Map<String, DraIndex.PoolDevice> devicesByName;
+    private volatile Map<String, PoolDevice> devicesByName;
     /** Position in the index's pool order (set once the pools are sorted). */
     int ordinal;
     /** A number per driver name, the same for pools of one driver (set once the pools are sorted). */
@@ -72,17 +72,17 @@ final class PoolData {
     }
 
     /** Slice {@code k}'s devices, aligned with its {@code devices}: made once, the same objects for every caller. */
-    DraIndex.PoolDevice[] devices(int k) {
-        DraIndex.PoolDevice[] a = sliceDevices.get(k);
+    PoolDevice[] devices(int k) {
+        PoolDevice[] a = sliceDevices.get(k);
         if (a != null) {
             return a;
         }
         ResourceSlice s = slices.get(k);
         List<Device> devices = s.devices();
-        a = new DraIndex.PoolDevice[devices.size()];
+        a = new PoolDevice[devices.size()];
         for (int i = 0; i < a.length; i++) {
             Device d = devices.get(i);
-            a[i] = new DraIndex.PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this);
+            a[i] = new PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this);
         }
         return sliceDevices.compareAndSet(k, null, a) ? a : sliceDevices.get(k); // a racing thread's, if it won
     }
@@ -115,12 +115,12 @@ final class PoolData {
     }
 
     /** The pool's device of this name (the first one, should the pool repeat a name), or null. */
-    DraIndex.PoolDevice device(String deviceName) {
-        Map<String, DraIndex.PoolDevice> byName = devicesByName;
+    PoolDevice device(String deviceName) {
+        Map<String, PoolDevice> byName = devicesByName;
         if (byName == null) {
             byName = new HashMap<>();
             for (int k = 0; k < slices.size(); k++) {
-                for (DraIndex.PoolDevice pd : devices(k)) {
+                for (PoolDevice pd : devices(k)) {
                     byName.putIfAbsent(pd.device().name(), pd);
                 }
             }

@@ -3,7 +3,6 @@ package dev.muster.core.dra;
 import dev.muster.core.dra.Allocator.Outcome;
 import dev.muster.core.dra.Allocator.PendingClaim;
 import dev.muster.core.dra.DraIndex.CounterKey;
-import dev.muster.core.dra.DraIndex.PoolDevice;
 import dev.muster.core.dra.ResourceClaimSpec.AllocationMode;
 import dev.muster.core.model.Node;
 

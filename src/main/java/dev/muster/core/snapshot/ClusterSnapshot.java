@@ -556,10 +556,7 @@ public final class ClusterSnapshot {
         return l;
     }
 
-    /**
-     * Each compiled node's look numbered (see {@link NodeLooks}); built on first use, or ahead by a compile helper, and
-     * shared by {@link #withDra}.
-     */
+    /** Each compiled node's look ({@link NodeLooks}); built on first use or ahead, shared by {@link #withDra}. */
     public NodeLooks nodeLooks() {
         NodeLooks l = nodeLooks;
         if (l == null) {

@@ -143,7 +143,8 @@ public final class CompileAhead implements AutoCloseable {
     /**
      * The stages of a request's compilation: its DRA objects (DRA selectors through the shared CEL cache), their
      * catalog (built, then {@linkplain ClaimCatalog#warm(int, int) warmed} in two halves), the cluster, then the
-     * request and its snapshot. The DRA stages come first: with a helper, the caller maps the cluster once it has validated.
+     * request and its snapshot. The DRA stages come first: with a helper, the caller warms the second half (or maps
+     * the cluster) once it has validated.
      */
     public static Stages compile(RequestDocument doc) {
         return compile(doc, Early.NONE);

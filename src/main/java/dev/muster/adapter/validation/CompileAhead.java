@@ -142,9 +142,9 @@ public final class CompileAhead implements AutoCloseable {
 
     /**
      * The stages of a request's compilation: its DRA objects (DRA selectors through the shared CEL cache), their
-     * catalog (built, then {@linkplain ClaimCatalog#warm(int, int) warmed} in two halves), the cluster, then the
-     * request and its snapshot. The DRA stages come first: with a helper, the caller warms the second half (or maps
-     * the cluster) once it has validated.
+     * catalog (built, then {@linkplain ClaimCatalog#warmShare warmed} by both threads), the cluster, then the request
+     * and its snapshot. The DRA stages come first: with a helper, the caller joins the warm-up (or maps the cluster)
+     * once it has validated.
      */
     public static Stages compile(RequestDocument doc) {
         return compile(doc, Early.NONE);
@@ -155,11 +155,11 @@ public final class CompileAhead implements AutoCloseable {
         Stages stages = new Stages();
         Stage<DraObjects> dra = stages.add(() -> KubeMapper.draObjects(doc.snapshot(), CelSelectors.shared()::compile));
         Stage<ClaimCatalog> built = stages.add(() -> new ClaimCatalog(dra.get()));
-        // warmed in two halves, for the nodes of the snapshot compiled early when there is one: the caller, done
-        // validating, takes the half the helper has not started
+        // warmed by both threads, for the nodes of the snapshot compiled early when there is one: the caller, done
+        // validating, takes the second share, and the two take chunks until none are left
         Stage<List<Node>> nodes = stages.add(early::snapshotNodes);
-        Stage<ClaimCatalog> half = stages.add(() -> built.get().warm(0, 2, nodes.get()));
-        Stage<ClaimCatalog> other = stages.add(() -> built.get().warm(1, 2, nodes.get()));
+        Stage<ClaimCatalog> half = stages.add(() -> built.get().warmShare(nodes.get()));
+        Stage<ClaimCatalog> other = stages.add(() -> built.get().warmShare(nodes.get()));
         java.util.function.Supplier<ClaimCatalog> catalog = () -> {
             half.get();
             return other.get();

@@ -195,7 +195,7 @@ public final class ClaimBook {
 
     /**
      * {@link #deviceState(Node)} of the node at {@code position} of the snapshot (found by position when the catalog
-     * was {@linkplain ClaimCatalog#warm(int, int, List) warmed} for that snapshot's nodes).
+     * was {@linkplain ClaimCatalog#warmShare warmed} for that snapshot's nodes).
      */
     public Object deviceState(int position, Node node) {
         Object known = position < 0 ? null : ledger.index().untouchedAt(position, node, ledger);

@@ -21,6 +21,8 @@ public final class ClaimCatalog {
     final Map<ResourceClaim.MadeFor, ResourceClaim> madeFor = new HashMap<>();
     /** Nodes' untouched device states, one object per distinct state ({@link #warm}): compared by reference. */
     private final Map<Object, Object> states = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The next chunk of a shared warm-up ({@link #warmShare}). */
+    private final java.util.concurrent.atomic.AtomicInteger cursor = new java.util.concurrent.atomic.AtomicInteger();
 
     public ClaimCatalog(DraObjects objects) {
         this.objects = objects;
@@ -55,36 +57,53 @@ public final class ClaimCatalog {
      * @return this catalog
      */
     public ClaimCatalog warm() {
-        return warm(0, 1);
+        if (warmsSomething()) {
+            int n = index.poolCount();
+            keepUntouched(index.warmNodePools(0, n));
+        }
+        return this;
     }
 
     /**
-     * Part {@code part} of {@code parts} of {@link #warm()}: the pools whose position in the index's order is
-     * {@code part} modulo {@code parts}, and the nodes they are local to. Parts may run on several threads at once (a
-     * compile helper and the request's thread once it has validated); all parts together do what {@link #warm()}
-     * does.
+     * A share of {@link #warm()}, for the nodes of the snapshot the catalog will serve, in the snapshot's order (then a
+     * decision run finds each node's devices by position; null: every node a slice names): takes chunks nobody has
+     * taken yet until none are left. Several threads may call it at once, with the same list, to share one warm-up (a
+     * compile helper and the request's thread once it has validated); together they do what {@link #warm()} does.
      *
      * @return this catalog
      */
-    public ClaimCatalog warm(int part, int parts) {
-        return warm(part, parts, null);
+    public ClaimCatalog warmShare(List<Node> snapshotNodes) {
+        return warmShare(snapshotNodes, WARM_CHUNK);
     }
 
-    /**
-     * As {@link #warm(int, int)} for the nodes of the snapshot the catalog will serve, in the snapshot's order (null:
-     * every node a slice names): a decision run then finds each node's devices by its position.
-     */
-    public ClaimCatalog warm(int part, int parts, List<Node> snapshotNodes) {
-        if (!objects.resourceClaimTemplates().isEmpty() || !objects.resourceClaims().isEmpty()) {
-            List<DraIndex.NodeDevices> nodes = snapshotNodes == null ? index.warmNodePools(part, parts)
-                    : index.warmNodes(snapshotNodes, part, parts);
-            if (index.allNodeLocal()) {
-                DeviceLedger untouched = index.newLedger();
-                for (DraIndex.NodeDevices node : nodes) {
-                    node.untouched = states.computeIfAbsent(ClaimBook.deviceState(untouched, node.pools), s -> s);
-                }
-            }
+    /** {@link #warmShare(List)} in chunks of {@code chunk} nodes or pools. */
+    ClaimCatalog warmShare(List<Node> snapshotNodes, int chunk) {
+        if (!warmsSomething()) {
+            return this;
+        }
+        int n = snapshotNodes == null ? index.poolCount() : snapshotNodes.size();
+        for (int from = cursor.getAndAdd(chunk); from < n; from = cursor.getAndAdd(chunk)) {
+            int to = Math.min(n, from + chunk);
+            keepUntouched(snapshotNodes == null ? index.warmNodePools(from, to)
+                    : index.warmNodes(snapshotNodes, from, to));
         }
         return this;
+    }
+
+    /** Nodes or pools per share of a warm-up taken at once: small enough for two threads to end together. */
+    static final int WARM_CHUNK = 128;
+
+    private boolean warmsSomething() {
+        return !objects.resourceClaimTemplates().isEmpty() || !objects.resourceClaims().isEmpty();
+    }
+
+    /** Works out the untouched device state of these nodes, equal states shared (when every pool is node-local). */
+    private void keepUntouched(List<DraIndex.NodeDevices> nodes) {
+        if (index.allNodeLocal() && !nodes.isEmpty()) {
+            DeviceLedger untouched = index.newLedger();
+            for (DraIndex.NodeDevices node : nodes) {
+                node.untouched = states.computeIfAbsent(ClaimBook.deviceState(untouched, node.pools), s -> s);
+            }
+        }
     }
 }

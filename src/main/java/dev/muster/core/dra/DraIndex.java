@@ -347,21 +347,21 @@ public final class DraIndex {
      * are the same whether or not this ran.
      */
     void warmNodePools() {
-        warmNodePools(0, 1);
+        warmNodePools(0, pools.size());
     }
 
     /**
-     * Part {@code part} of {@code parts} of {@link #warmNodePools()}: the pools whose position is {@code part} modulo
-     * {@code parts}, and the nodes their slices name. Parts may run on several threads at once.
+     * {@link #warmNodePools()} for the pools at positions {@code from} (inclusive) to {@code to} and the nodes their
+     * slices name. Ranges may be warmed on several threads at once.
      *
-     * @return the nodes whose pools this part worked out (a node named by slices of two parts: by one of them)
+     * @return the nodes whose pools this call worked out (a node named by slices of two ranges: by one of them)
      */
-    List<NodeDevices> warmNodePools(int part, int parts) {
+    List<NodeDevices> warmNodePools(int from, int to) {
         if (!sharedPools.isEmpty()) {
             return List.of();
         }
         List<NodeDevices> made = new ArrayList<>();
-        for (int i = part; i < pools.size(); i += parts) {
+        for (int i = from; i < to; i++) {
             PoolData p = pools.get(i);
             for (int k = 0; k < p.slices.size(); k++) {
                 String node = p.slices.get(k).nodeName();
@@ -378,16 +378,17 @@ public final class DraIndex {
     }
 
     /**
-     * As {@link #warmNodePools(int, int)}, node by node for these nodes (a snapshot's, in its order): every other
-     * position from {@code part}, each node's pools kept at its position too, so a run asks for them by position.
+     * As {@link #warmNodePools(int, int)}, node by node for the nodes at positions {@code from} to {@code to} of
+     * {@code nodes} (a snapshot's, in its order; the same list for every range), each node's pools kept at its
+     * position too, so a run asks for them by position.
      */
-    List<NodeDevices> warmNodes(List<Node> nodes, int part, int parts) {
+    List<NodeDevices> warmNodes(List<Node> nodes, int from, int to) {
         if (!sharedPools.isEmpty()) {
             return List.of();
         }
         Aligned a = alignTo(nodes);
         List<NodeDevices> out = new ArrayList<>();
-        for (int i = part; i < nodes.size(); i += parts) {
+        for (int i = from; i < to; i++) {
             NodeDevices devices = devicesOf(nodes.get(i));
             a.onePool[i] = devices.pools.isEmpty() ? NO_POOL : devices.pools.size() == 1
                     ? devices.pools.get(0).pool().ordinal : MANY_POOLS;

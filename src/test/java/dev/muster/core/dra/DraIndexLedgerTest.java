@@ -84,7 +84,7 @@ class DraIndexLedgerTest {
     }
 
     @Test
-    void warmingInTwoPartsOnTwoThreadsWorksOutWhatWarmingInOneDoes() throws Exception {
+    void aWarmUpSharedByTwoThreadsWorksOutWhatOneThreadDoes() throws Exception {
         List<ResourceSlice> slices = new java.util.ArrayList<>();
         List<Node> nodes = new java.util.ArrayList<>();
         for (int i = 0; i < 40; i++) {
@@ -101,8 +101,8 @@ class DraIndexLedgerTest {
         ClaimCatalog halves = new ClaimCatalog(objects);
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
-            java.util.concurrent.Future<?> a = pool.submit(() -> halves.warm(0, 2));
-            java.util.concurrent.Future<?> b = pool.submit(() -> halves.warm(1, 2));
+            java.util.concurrent.Future<?> a = pool.submit(() -> halves.warmShare(null, 3));
+            java.util.concurrent.Future<?> b = pool.submit(() -> halves.warmShare(null, 3));
             a.get();
             b.get();
         } finally {
@@ -132,9 +132,9 @@ class DraIndexLedgerTest {
         DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)), slices, List.of(),
                 List.of(new ResourceClaimTemplate("ns", "t", claimWithRequest("ns/t", REQ0, CLASS_A).spec())));
         ClaimCatalog byPosition = new ClaimCatalog(objects);
-        Thread other = new Thread(() -> byPosition.warm(1, 2, nodes));
+        Thread other = new Thread(() -> byPosition.warmShare(nodes, 2));
         other.start();
-        byPosition.warm(0, 2, nodes);
+        byPosition.warmShare(nodes, 2);
         other.join();
         ClaimBook cold = new ClaimBook(new ClaimCatalog(objects), 1_000);
         ClaimBook warm = new ClaimBook(byPosition, 1_000);

@@ -112,12 +112,12 @@ class DraBatchingEquivalenceTest {
         DecisionResult completed = BATCHED.decide(early.withDra(request.dra(), () -> catalog), request.podGroups(),
                 request.options(), () -> false);
         assertThat(completed).as("seed %d", seed).isEqualTo(whole);
-        // as the service compiles it: the catalog warmed in two halves for the early snapshot's nodes, in its order
+        // as the service compiles it: the catalog warmed for the early snapshot's nodes, in its order
         java.util.List<dev.muster.core.model.Node> nodes = new java.util.ArrayList<>();
         for (int i = 0; i < early.nodeCount(); i++) {
             nodes.add(early.nodeObject(i));
         }
-        ClaimCatalog byPosition = new ClaimCatalog(request.dra()).warm(1, 2, nodes).warm(0, 2, nodes);
+        ClaimCatalog byPosition = new ClaimCatalog(request.dra()).warmShare(nodes).warmShare(nodes);
         DecisionResult positional = BATCHED.decide(early.withDra(request.dra(), () -> byPosition), request.podGroups(),
                 request.options(), () -> false);
         assertThat(positional).as("seed %d, warmed by position", seed).isEqualTo(whole);

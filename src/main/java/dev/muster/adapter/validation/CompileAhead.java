@@ -158,11 +158,11 @@ public final class CompileAhead implements AutoCloseable {
         // warmed by both threads, for the nodes of the snapshot compiled early when there is one: the caller, done
         // validating, takes the second share, and the two take chunks until none are left
         Stage<List<Node>> nodes = stages.add(early::snapshotNodes);
-        Stage<ClaimCatalog> half = stages.add(() -> built.get().warmShare(nodes.get()));
-        Stage<ClaimCatalog> other = stages.add(() -> built.get().warmShare(nodes.get()));
+        Stage<ClaimCatalog> share = stages.add(() -> built.get().warmShare(nodes.get()));
+        Stage<ClaimCatalog> secondShare = stages.add(() -> built.get().warmShare(nodes.get()));
         java.util.function.Supplier<ClaimCatalog> catalog = () -> {
-            half.get();
-            return other.get();
+            share.get();
+            return secondShare.get();
         };
         Stage<ClusterState> cluster = stages.add(() -> early.clusterOf(doc.snapshot()));
         stages.add(() -> {

@@ -85,34 +85,28 @@ class DraIndexLedgerTest {
 
     @Test
     void aWarmUpSharedByTwoThreadsWorksOutWhatOneThreadDoes() throws Exception {
-        List<ResourceSlice> slices = new java.util.ArrayList<>();
         List<Node> nodes = new java.util.ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            String name = "node-" + i;
-            nodes.add(node(name, REGION1));
-            slices.add(slice("s" + i, name, "pool-" + i, DRIVER_A,
-                    i % 3 == 0 ? new Dev[] {dev(DEVICE1)} : new Dev[] {dev(DEVICE1), dev(DEVICE2)}));
-        }
+        List<ResourceSlice> slices = oneSliceEach(40, 3, nodes);
         AllocationResult held = allocated("driver-a/pool-7/" + DEVICE1).get(0);
         ResourceClaim claim = new ResourceClaim("ns", "held", "uid-held", claimWithRequest("ns/held", REQ0, CLASS_A).spec(),
                 held, List.of(), false);
         DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)), slices, List.of(claim), null);
         ClaimCatalog whole = new ClaimCatalog(objects).warm();
-        ClaimCatalog halves = new ClaimCatalog(objects);
+        ClaimCatalog shared = new ClaimCatalog(objects);
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
         try {
-            java.util.concurrent.Future<?> a = pool.submit(() -> halves.warmShare(null, 3));
-            java.util.concurrent.Future<?> b = pool.submit(() -> halves.warmShare(null, 3));
+            java.util.concurrent.Future<?> a = pool.submit(() -> shared.warmShare(null, 3));
+            java.util.concurrent.Future<?> b = pool.submit(() -> shared.warmShare(null, 3));
             a.get();
             b.get();
         } finally {
             pool.shutdown();
         }
         ClaimBook one = new ClaimBook(whole, 1_000);
-        ClaimBook two = new ClaimBook(halves, 1_000);
+        ClaimBook two = new ClaimBook(shared, 1_000);
         ClaimBook cold = new ClaimBook(new ClaimCatalog(objects), 1_000);
         for (Node n : nodes) {
-            assertThat(halves.index.devicesOf(n).untouched).as(n.name() + " worked out ahead").isNotNull();
+            assertThat(shared.index.devicesOf(n).untouched).as(n.name() + " worked out ahead").isNotNull();
             assertThat(two.deviceState(n)).as(n.name()).isEqualTo(one.deviceState(n)).isEqualTo(cold.deviceState(n));
         }
         assertThat(two.deviceState(nodes.get(3))).as("equal states: one object").isSameAs(two.deviceState(nodes.get(6)));
@@ -121,14 +115,8 @@ class DraIndexLedgerTest {
 
     @Test
     void aCatalogWarmedForASnapshotsNodesFindsEachNodesDevicesByPosition() throws Exception {
-        List<ResourceSlice> slices = new java.util.ArrayList<>();
         List<Node> nodes = new java.util.ArrayList<>();
-        for (int i = 0; i < 12; i++) {
-            String name = "node-" + i;
-            nodes.add(node(name, REGION1));
-            slices.add(slice("s" + i, name, "pool-" + i, DRIVER_A, i % 2 == 0 ? new Dev[] {dev(DEVICE1)}
-                    : new Dev[] {dev(DEVICE1), dev(DEVICE2)}));
-        }
+        List<ResourceSlice> slices = oneSliceEach(12, 2, nodes);
         DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)), slices, List.of(),
                 List.of(new ResourceClaimTemplate("ns", "t", claimWithRequest("ns/t", REQ0, CLASS_A).spec())));
         ClaimCatalog byPosition = new ClaimCatalog(objects);
@@ -161,6 +149,21 @@ class DraIndexLedgerTest {
         assertThat(byPosition.index.devicesOf(3, stranger)).isSameAs(byPosition.index.devicesOf(nodes.get(3)));
         assertThat(byPosition.index.devicesOf(2, nodes.get(5))).as("a node at another position")
                 .isSameAs(byPosition.index.devicesOf(nodes.get(5))).isNotSameAs(byPosition.index.devicesOf(2, nodes.get(2)));
+    }
+
+    /**
+     * Nodes {@code node-0} … each with one slice of its own pool ({@code pool-i}): one device on every
+     * {@code singleEvery}-th node, two on the others. The nodes are added to {@code nodes}, in order.
+     */
+    private static List<ResourceSlice> oneSliceEach(int count, int singleEvery, List<Node> nodes) {
+        List<ResourceSlice> slices = new java.util.ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String name = "node-" + i;
+            nodes.add(node(name, REGION1));
+            slices.add(slice("s" + i, name, "pool-" + i, DRIVER_A, i % singleEvery == 0 ? new Dev[] {dev(DEVICE1)}
+                    : new Dev[] {dev(DEVICE1), dev(DEVICE2)}));
+        }
+        return slices;
     }
 
     @Test

@@ -237,7 +237,11 @@ public final class CompileAhead implements AutoCloseable {
             }
             tried = true;
             FutureTask<ClusterState> cluster = new FutureTask<>(() -> KubeMapper.toClusterState(soFar));
-            FutureTask<ClusterSnapshot> snapshot = new FutureTask<>(() -> ClusterSnapshot.withoutDra(cluster.get()));
+            // with its topology domains, grouped while the rest of the body is still decoded
+            FutureTask<ClusterSnapshot> snapshot = new FutureTask<>(() -> {
+                ClusterSnapshot s = ClusterSnapshot.withoutDra(cluster.get());
+                return s == null ? null : s.warmTopology();
+            });
             Started s = new Started(soFar, cluster, snapshot);
             started = s;
             try {

@@ -85,15 +85,24 @@ final class PlacementSelection {
             maxTier = Math.max(maxTier, c.tier());
         }
         PlacementSymmetry symmetry = scope.batching() && candidates.size() > 1 ? PlacementSymmetry.of(scope, group) : null;
+        // the last feasible trial of a tier may stay assumed while the tier is ranked (see Kept); only for a run that
+        // assumed nothing before this group, whose state without the trial is then the snapshot's own
+        boolean mayKeep = scope.batching() && snapshot.mark() == 0;
         Map<Object, Twin> twins = new HashMap<>();
         for (int tier = 0; tier <= maxTier; tier++) {
-            List<Evaluated> feasible = new ArrayList<>();
+            List<PlacementGeneratePlugin.Candidate> inTier = new ArrayList<>();
             for (PlacementGeneratePlugin.Candidate c : candidates) {
-                if (c.tier() != tier) {
-                    continue;
+                if (c.tier() == tier) {
+                    inTier.add(c);
                 }
+            }
+            Plan plan = plan(inTier, symmetry, twins.keySet());
+            List<Evaluated> feasible = new ArrayList<>();
+            Kept kept = null;
+            for (int i = 0; i < inTier.size(); i++) {
+                PlacementGeneratePlugin.Candidate c = inTier.get(i);
                 scope.checkStop();
-                Object fingerprint = symmetry == null ? null : symmetry.fingerprint(c.nodes());
+                Object fingerprint = plan.fingerprints[i];
                 Twin twin = fingerprint == null ? null : twins.get(fingerprint);
                 if (twin != null) {
                     // An equivalent candidate ran already: this one comes out the same, on its own nodes.
@@ -106,12 +115,16 @@ final class PlacementSelection {
                     }
                     continue;
                 }
-                if (!canHold(c.nodes())) {
+                if (plan.pruned[i]) {
                     if (fingerprint != null) {
                         twins.put(fingerprint, new Twin(c.nodes(), null));
                     }
                     reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, true, 0, 0, pruned(c)));
                     continue;
+                }
+                if (kept != null) {
+                    snapshot.rollbackTo(kept.mark()); // another candidate runs after it: it cannot stay
+                    kept = null;
                 }
                 Placement p = scope.placement(c.name(), c.nodes());
                 int mark = snapshot.mark();
@@ -120,8 +133,13 @@ final class PlacementSelection {
                     twins.put(fingerprint, new Twin(c.nodes(), r));
                 }
                 if (r.feasible()) {
-                    feasible.add(new Evaluated(c, p, r, null));
-                    snapshot.rollbackTo(mark);
+                    Evaluated e = new Evaluated(c, p, r, null);
+                    feasible.add(e);
+                    if (mayKeep && i == plan.lastRun) {
+                        kept = new Kept(mark, e);
+                    } else {
+                        snapshot.rollbackTo(mark);
+                    }
                 } else {
                     String msg = firstMessage(r);
                     reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, false, 0, r.placed(),
@@ -136,7 +154,7 @@ final class PlacementSelection {
                 }
             }
             if (!feasible.isEmpty()) {
-                return choose(feasible, reports);
+                return choose(feasible, reports, kept);
             }
         }
         if (candidates.isEmpty()) {
@@ -179,17 +197,20 @@ final class PlacementSelection {
         return new AlgorithmResult(new CycleResult(false, members, 0, SearchReport.NOT_RUN), message, null, reports);
     }
 
-    private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports) {
+    private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports, Kept kept) {
+        // ranked on the state before any trial: with a trial kept, that is a fresh run on the snapshot
+        SnapshotOverlay before = kept == null ? snapshot : new SnapshotOverlay(snapshot.snapshot());
         List<Placement> placements = new ArrayList<>();
         List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>();
         Map<Twin, Ran> ran = new java.util.IdentityHashMap<>();
         for (Evaluated e : feasible) {
-            placements.add(e.placement);
+            placements.add(kept == null ? e.placement
+                    : new Placement(e.placement.name(), before, e.placement.nodeIndices()));
             proposals.add(e.twin == null ? proposal(e.candidate, e.result())
                     : ran.computeIfAbsent(e.twin, Ran::of).carriedOver(e.candidate));
         }
-        PlacementScorePlugin.Ranking ranking = scope.runtime().runPlacementScore(group, scope.allNodes(), placements,
-                proposals);
+        PlacementScorePlugin.Ranking ranking = scope.runtime().runPlacementScore(group,
+                kept == null ? scope.allNodes() : Placement.allNodes(before), placements, proposals);
         long[] totals = ranking.scores();
         int best = ranking.best();
         for (int i = 0; i < totals.length; i++) {
@@ -200,8 +221,68 @@ final class PlacementSelection {
         reports.sort((a, b) -> a.tier() != b.tier() ? Integer.compare(a.tier(), b.tier())
                 : a.name().compareTo(b.name()));
         Evaluated chosen = feasible.get(best);
-        cycle.assumeChosen(group, chosen.result());
+        if (kept == null || chosen != kept.evaluated() || !kept.holdsAsReassumed(snapshot)) {
+            if (kept != null) {
+                snapshot.rollbackTo(kept.mark());
+            }
+            cycle.assumeChosen(group, chosen.result());
+        }
         return new AlgorithmResult(chosen.result(), null, chosen.candidate.name(), reports, null, chosen.placement);
+    }
+
+    /**
+     * The last feasible trial of a tier, left assumed while the tier is ranked: when ranking chooses it and its
+     * changes are exactly what assuming its members again would make (its placed members in sequence order), it stays
+     * as it is instead of being rolled back and assumed again (a quarter of a large gang's cycle). Ranking reads the
+     * state before the trial from a fresh run on the snapshot, which only a run that assumed nothing before the group
+     * has.
+     */
+    private record Kept(int mark, Evaluated evaluated) {
+        boolean holdsAsReassumed(SnapshotOverlay snapshot) {
+            List<MemberResult> placed = new ArrayList<>();
+            for (MemberResult m : evaluated.result().members()) {
+                if (m.placed()) {
+                    placed.add(m);
+                }
+            }
+            placed.sort(java.util.Comparator.comparingInt(MemberResult::sequence));
+            PodInfo[] pods = new PodInfo[placed.size()];
+            int[] nodes = new int[placed.size()];
+            for (int i = 0; i < pods.length; i++) {
+                pods[i] = placed.get(i).pod();
+                nodes[i] = placed.get(i).node();
+            }
+            return snapshot.assumedExactly(mark, pods, nodes);
+        }
+    }
+
+    /**
+     * How each candidate of a tier is dealt with, decided before any of them runs (every trial is rolled back before
+     * the next candidate, so the state is the same either way): its fingerprint, whether its capacity cannot hold
+     * the members needed, and the last one that runs.
+     */
+    private record Plan(Object[] fingerprints, boolean[] pruned, int lastRun) {
+    }
+
+    private Plan plan(List<PlacementGeneratePlugin.Candidate> inTier, PlacementSymmetry symmetry,
+                      java.util.Set<Object> ranBefore) {
+        Object[] fingerprints = new Object[inTier.size()];
+        boolean[] pruned = new boolean[inTier.size()];
+        java.util.Set<Object> seen = new java.util.HashSet<>(ranBefore);
+        int lastRun = -1;
+        for (int i = 0; i < fingerprints.length; i++) {
+            int[] nodes = inTier.get(i).nodes();
+            Object fingerprint = symmetry == null ? null : symmetry.fingerprint(nodes);
+            fingerprints[i] = fingerprint;
+            if (fingerprint != null && !seen.add(fingerprint)) {
+                continue; // a twin of an earlier candidate
+            }
+            pruned[i] = !canHold(nodes);
+            if (!pruned[i]) {
+                lastRun = i;
+            }
+        }
+        return new Plan(fingerprints, pruned, lastRun);
     }
 
     /**

@@ -309,6 +309,25 @@ public final class SnapshotOverlay {
         journal.add(new Change(false, null, -1, undo));
     }
 
+    /**
+     * Whether the pod changes since {@code mark} are exactly {@code pods} assumed onto {@code nodes}, in that order, and
+     * nothing taken off a node (what plugins reserved beside them aside).
+     */
+    public boolean assumedExactly(int mark, PodInfo[] pods, int[] nodes) {
+        int k = 0;
+        for (int i = mark; i < journal.size(); i++) {
+            Change c = journal.get(i);
+            if (c.undo() != null) {
+                continue;
+            }
+            if (!c.added() || k == pods.length || c.pod() != pods[k] || c.node() != nodes[k]) {
+                return false;
+            }
+            k++;
+        }
+        return k == pods.length;
+    }
+
     /** A point to roll back to. */
     public int mark() {
         return journal.size();

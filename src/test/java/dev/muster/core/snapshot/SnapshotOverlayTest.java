@@ -105,4 +105,27 @@ class SnapshotOverlayTest {
             throw new AssertionError("no DRA objects and no pod using devices: no catalog asked for");
         }).claimCatalog()).isNull();
     }
+
+    @Test
+    @DisplayName("the changes since a mark are recognised as exactly some pods assumed in order, and nothing else")
+    void assumedExactlyNamesTheAssumesSinceAMarkInOrder() {
+        SnapshotOverlay o = new ClusterSnapshot(cluster()).overlay();
+        PodInfo m0 = o.pod(new PodRef("default", "m0"));
+        PodInfo m1 = o.pod(new PodRef("default", "m1"));
+        PodInfo bound = o.pod(new PodRef("default", "bound"));
+        o.assume(m0, 0); // before the mark: not asked about
+        int mark = o.mark();
+        o.assume(m1, 1);
+        o.recordUndo(() -> { }); // what a plugin reserved beside the member does not count
+        assertThat(o.assumedExactly(mark, new PodInfo[] {m1}, new int[] {1})).isTrue();
+        assertThat(o.assumedExactly(mark, new PodInfo[] {m1}, new int[] {0})).as("another node").isFalse();
+        assertThat(o.assumedExactly(mark, new PodInfo[] {m0}, new int[] {1})).as("another pod").isFalse();
+        assertThat(o.assumedExactly(mark, new PodInfo[0], new int[0])).as("fewer").isFalse();
+        assertThat(o.assumedExactly(0, new PodInfo[] {m1, m0}, new int[] {1, 0})).as("another order").isFalse();
+        assertThat(o.assumedExactly(0, new PodInfo[] {m0, m1}, new int[] {0, 1})).isTrue();
+        o.forget(bound, 0);
+        assertThat(o.assumedExactly(mark, new PodInfo[] {m1}, new int[] {1})).as("a pod taken off").isFalse();
+        o.rollbackTo(mark);
+        assertThat(o.assumedExactly(mark, new PodInfo[0], new int[0])).isTrue();
+    }
 }

@@ -9,11 +9,11 @@ import dev.muster.core.model.PodRef;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The ResourceClaims of one decision: which claims each pod uses, what is allocated and reserved for whom, and what
@@ -326,7 +326,10 @@ public final class ClaimBook {
         if (added == null || added.isEmpty()) {
             return c == null ? List.of() : c.reservedFor();
         }
-        List<ClaimConsumer> all = new ArrayList<>(c == null ? List.of() : c.reservedFor());
+        if (c == null || c.reservedFor().isEmpty()) {
+            return Collections.unmodifiableList(added); // a claim this decision made: only its new consumers
+        }
+        List<ClaimConsumer> all = new ArrayList<>(c.reservedFor());
         all.addAll(added);
         return all;
     }
@@ -532,22 +535,29 @@ public final class ClaimBook {
      * An already allocated claim keeps its allocation and appears only when its reservedFor grew.
      */
     public List<ClaimOutcome> outcomes(Collection<Pod> pods, PodGroup group) {
-        Map<String, ClaimOutcome> out = new TreeMap<>();
+        Map<String, ClaimOutcome> out = new HashMap<>();
+        List<String> keys = new ArrayList<>();
         for (Pod pod : pods) {
             Resolution r = resolveQuietly(pod, group);
             for (ClaimUse u : r.uses()) {
-                if (out.containsKey(u.key())) {
+                String key = u.key();
+                if (out.containsKey(key)) {
                     continue;
                 }
-                boolean allocated = allocatedHere.containsKey(u.key());
-                List<ClaimConsumer> added = addedConsumers.get(u.key());
-                if (allocated || (added != null && !added.isEmpty())) {
-                    out.put(u.key(), new ClaimOutcome(u.namespace(), u.name(), u.generatedFrom(),
-                            allocation(u.key()), List.copyOf(reservedFor(u.key()))));
+                List<ClaimConsumer> added = addedConsumers.get(key);
+                if ((added != null && !added.isEmpty()) || allocatedHere.containsKey(key)) {
+                    out.put(key, new ClaimOutcome(u.namespace(), u.name(), u.generatedFrom(), allocation(key),
+                            List.copyOf(reservedFor(key))));
+                    keys.add(key);
                 }
             }
         }
-        return new ArrayList<>(out.values());
+        keys.sort(null); // members come in order, so their claims mostly do too: then one pass
+        List<ClaimOutcome> sorted = new ArrayList<>(keys.size());
+        for (String key : keys) {
+            sorted.add(out.get(key));
+        }
+        return sorted;
     }
 
     /**

@@ -18,7 +18,14 @@ final class PoolData {
     final String name;
     final List<ResourceSlice> slices;
     final boolean incomplete;
-    final String invalidReason;
+    /** Devices in the pool: what {@link #invalid()} checks for repeated names. */
+    private final int total;
+    /**
+     * The first device name that repeats, {@link #NONE} when none does, null until asked: worked out on first use (a
+     * decision's warm-up, shared by two threads, asks for every node's pools), not while the index is built on one.
+     */
+    private volatile String repeated;
+    private static final String NONE = new String("");
     final boolean hasBindingConditions;
     /** counter set → counter → total. */
     final Map<String, Map<String, BigDecimal>> counterSets;
@@ -65,8 +72,7 @@ final class PoolData {
         this.sliceDevices = new AtomicReferenceArray<>(slices.size());
         this.sliceLooks = new int[slices.size()];
         java.util.Arrays.fill(sliceLooks, -1);
-        String duplicate = duplicateName(slices, total);
-        this.invalidReason = duplicate == null ? null : "duplicate device name " + duplicate;
+        this.total = total;
         this.hasBindingConditions = binding;
         this.counterSets = sets == null ? Map.of() : sets;
     }
@@ -129,8 +135,25 @@ final class PoolData {
         return byName.get(deviceName);
     }
 
+    /** Whether the pool is invalid: a device name repeats in it (then no device of it is allocated). */
     boolean invalid() {
-        return invalidReason != null;
+        return repeatedName() != NONE;
+    }
+
+    /** Why the pool is invalid, or null when it is not. */
+    String invalidReason() {
+        String r = repeatedName();
+        return r == NONE ? null : "duplicate device name " + r;
+    }
+
+    private String repeatedName() {
+        String r = repeated;
+        if (r == null) { // two threads may both work it out: the same answer
+            String duplicate = duplicateName(slices, total);
+            r = duplicate == null ? NONE : duplicate;
+            repeated = r;
+        }
+        return r;
     }
 
     String id() {

@@ -189,12 +189,12 @@ class DraIndexLedgerTest {
         assertThat(p1.slices()).containsExactly(a, b);
         DraIndex.NodePool p2 = index.poolsFor(N1).get(1);
         assertThat(p2.pool().incomplete).isFalse();
-        assertThat(p2.pool().invalidReason).isEqualTo("duplicate device name same");
+        assertThat(p2.pool().invalidReason()).isEqualTo("duplicate device name same");
         // within one slice, as among slices
         ResourceSlice twins = slice("t", NODE1, POOL3, DRIVER_A, dev("twin"), dev("other"), dev("twin"));
         ResourceSlice distinct = slice("u", NODE2, POOL3, DRIVER_B, dev("one"), dev("two"), dev("three"));
         DraIndex again = DraIndex.build(List.of(), List.of(twins, distinct), List.of());
-        assertThat(again.poolsFor(N1).get(0).pool().invalidReason).isEqualTo("duplicate device name twin");
+        assertThat(again.poolsFor(N1).get(0).pool().invalidReason()).isEqualTo("duplicate device name twin");
         assertThat(again.poolsFor(node(NODE2, REGION1)).get(0).pool().invalid()).isFalse();
     }
 

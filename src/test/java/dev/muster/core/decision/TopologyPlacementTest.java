@@ -166,4 +166,38 @@ class TopologyPlacementTest {
         Decision fit = decide(engine, nodes, gang("g", 2, "2"), List.of(tight)).decisions().get(0);
         assertThat(racksOf(fit, nodes)).containsExactly("a2");
     }
+
+    @Test
+    @DisplayName("the chosen rack's trial, kept assumed instead of assumed again, holds its capacity for the next group")
+    void keptTrialHoldsTheRackForLaterGroups() {
+        // a1 cannot hold a gang (pruned); a2 is the last and only rack to run, so its trial stays assumed when chosen
+        List<Node> nodes = List.of(rackNode("n1", "a1", "2"), rackNode("n2", "a1", "2"), rackNode("n3", "a2", "8"),
+                rackNode("n4", "a2", "8"));
+        List<Pod> pods = new ArrayList<>(gang("g1", 4, "3"));
+        pods.addAll(gang("g2", 4, "3"));
+        List<PodGroup> groups = List.of(Groups.gang("g1", 4).topology(RACK).build(),
+                Groups.gang("g2", 4).topology(RACK).build());
+        DecisionRequest request = new DecisionRequest(
+                new dev.muster.core.model.ClusterState(nodes, pods, groups, List.of(), List.of()), null,
+                new DecisionOptions(false, true));
+        DecisionResult kept = engine.decide(request);
+        DecisionResult reference = new DecisionEngine(new EngineConfig(200_000, 1, 1024, false)).decide(request);
+
+        Decision g1 = kept.decisions().get(0);
+        Decision g2 = kept.decisions().get(1);
+        assertThat(g1.podGroup().name()).isEqualTo("g1");
+        assertThat(g1.outcome()).isEqualTo(Outcome.Scheduled);
+        assertThat(racksOf(g1, nodes)).containsExactly("a2");
+        assertThat(placements(g1).values()).containsExactlyInAnyOrder("n3", "n3", "n4", "n4");
+        // a2 has 2 CPU left on each node: the second gang fits nowhere
+        assertThat(g2.outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(placements(g2)).isEmpty();
+        for (int i = 0; i < 2; i++) {
+            Decision a = kept.decisions().get(i);
+            Decision b = reference.decisions().get(i);
+            assertThat(a.outcome()).isEqualTo(b.outcome());
+            assertThat(placements(a)).isEqualTo(placements(b));
+            assertThat(a.message()).isEqualTo(b.message());
+        }
+    }
 }

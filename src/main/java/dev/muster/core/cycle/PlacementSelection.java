@@ -239,13 +239,7 @@ final class PlacementSelection {
      */
     private record Kept(int mark, Evaluated evaluated) {
         boolean holdsAsReassumed(SnapshotOverlay snapshot) {
-            List<MemberResult> placed = new ArrayList<>();
-            for (MemberResult m : evaluated.result().members()) {
-                if (m.placed()) {
-                    placed.add(m);
-                }
-            }
-            placed.sort(java.util.Comparator.comparingInt(MemberResult::sequence));
+            List<MemberResult> placed = PodGroupCycle.inSequence(evaluated.result());
             PodInfo[] pods = new PodInfo[placed.size()];
             int[] nodes = new int[placed.size()];
             for (int i = 0; i < pods.length; i++) {

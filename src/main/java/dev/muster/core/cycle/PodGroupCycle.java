@@ -176,19 +176,24 @@ public final class PodGroupCycle {
      * with the same Reserve alternative, so that every member is held exactly as in the trial.
      */
     void assumeChosen(GroupContext group, CycleResult chosen) {
+        int count = 0;
+        for (MemberResult m : inSequence(chosen)) {
+            CycleState state = new CycleState();
+            state.put(ReservePlugin.ALTERNATIVE, m.alternative());
+            assumption.assume(group, m.pod(), m.node(), state, ++count);
+        }
+    }
+
+    /** A result's placed members in the order they were assumed: the order {@link #assumeChosen} assumes them in. */
+    static List<MemberResult> inSequence(CycleResult result) {
         List<MemberResult> placed = new ArrayList<>();
-        for (MemberResult m : chosen.members()) {
+        for (MemberResult m : result.members()) {
             if (m.placed()) {
                 placed.add(m);
             }
         }
         placed.sort(Comparator.comparingInt(MemberResult::sequence));
-        int count = 0;
-        for (MemberResult m : placed) {
-            CycleState state = new CycleState();
-            state.put(ReservePlugin.ALTERNATIVE, m.alternative());
-            assumption.assume(group, m.pod(), m.node(), state, ++count);
-        }
+        return placed;
     }
 
     /**

@@ -40,10 +40,12 @@ public final class DraRequestGenerator {
 
     private final JsonGenerator g;
     private final int gang;
+    private final boolean generated;
 
-    private DraRequestGenerator(JsonGenerator g, int gang) {
+    private DraRequestGenerator(JsonGenerator g, int gang, boolean generated) {
         this.g = g;
         this.gang = gang;
+        this.generated = generated;
     }
 
     public static byte[] generate() {
@@ -52,9 +54,17 @@ public final class DraRequestGenerator {
 
     /** The same cluster with a gang of {@code gang} members (for checking what grows with the pod count). */
     public static byte[] generate(int gang) {
+        return generate(gang, Boolean.getBoolean("dra.generated"));
+    }
+
+    /**
+     * @param generated whether each member's claim already exists, as the resourceclaim controller creates it
+     *                  (owned by the pod, named in its {@code status.resourceClaimStatuses})
+     */
+    public static byte[] generate(int gang, boolean generated) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(32 << 20);
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
-            new DraRequestGenerator(g, gang).write();
+            new DraRequestGenerator(g, gang, generated).write();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -102,6 +112,13 @@ public final class DraRequestGenerator {
         g.writeArrayFieldStart("resourceClaimTemplates");
         template();
         g.writeEndArray();
+        if (generated) {
+            g.writeArrayFieldStart("resourceClaims");
+            for (int i = 0; i < gang; i++) {
+                generatedClaim(i);
+            }
+            g.writeEndArray();
+        }
         g.writeEndObject();
         g.writeObjectFieldStart("options");
         g.writeBooleanField("preemption", true);
@@ -196,6 +213,59 @@ public final class DraRequestGenerator {
         g.writeEndObject();
     }
 
+    static String memberName(int i) {
+        return String.format(Locale.ROOT, "trainer-%04d", i);
+    }
+
+    static String claimName(int i) {
+        return memberName(i) + "-gpu-" + Integer.toString(100_000 + i * 7919 % 900_000, 36);
+    }
+
+    /** The claim the controller made for member {@code i} from the template. */
+    private void generatedClaim(int i) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("apiVersion", "resource.k8s.io/v1");
+        g.writeStringField("kind", "ResourceClaim");
+        g.writeObjectFieldStart("metadata");
+        g.writeStringField("namespace", NS);
+        g.writeStringField("name", claimName(i));
+        g.writeStringField("uid", "claim-uid-" + i);
+        g.writeObjectFieldStart("annotations");
+        g.writeStringField("resource.kubernetes.io/pod-claim-name", "gpu");
+        g.writeEndObject();
+        g.writeArrayFieldStart("ownerReferences");
+        g.writeStartObject();
+        g.writeStringField("apiVersion", "v1");
+        g.writeStringField("kind", "Pod");
+        g.writeStringField("name", memberName(i));
+        g.writeStringField("uid", "trainer-uid-" + i);
+        g.writeBooleanField("controller", true);
+        g.writeBooleanField("blockOwnerDeletion", true);
+        g.writeEndObject();
+        g.writeEndArray();
+        g.writeEndObject();
+        g.writeObjectFieldStart("spec");
+        claimSpec();
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private void claimSpec() throws IOException {
+        g.writeObjectFieldStart("devices");
+        g.writeArrayFieldStart("requests");
+        g.writeStartObject();
+        g.writeStringField("name", "gpu");
+        g.writeObjectFieldStart("exactly");
+        g.writeStringField("deviceClassName", DRIVER);
+        g.writeArrayFieldStart("selectors");
+        cel(REQUEST_SELECTOR);
+        g.writeEndArray();
+        g.writeEndObject();
+        g.writeEndObject();
+        g.writeEndArray();
+        g.writeEndObject();
+    }
+
     private void template() throws IOException {
         g.writeStartObject();
         g.writeStringField("apiVersion", "resource.k8s.io/v1");
@@ -262,7 +332,7 @@ public final class DraRequestGenerator {
         g.writeStringField("apiVersion", "v1");
         g.writeStringField("kind", "Pod");
         g.writeObjectFieldStart("metadata");
-        g.writeStringField("name", String.format(Locale.ROOT, "trainer-%04d", i));
+        g.writeStringField("name", memberName(i));
         g.writeStringField("namespace", NS);
         g.writeStringField("uid", "trainer-uid-" + i);
         g.writeObjectFieldStart("labels");
@@ -282,6 +352,17 @@ public final class DraRequestGenerator {
         g.writeEndArray();
         container("trainer", "8", "64Gi", true);
         g.writeEndObject();
+        if (generated) {
+            g.writeObjectFieldStart("status");
+            g.writeStringField("phase", "Pending");
+            g.writeArrayFieldStart("resourceClaimStatuses");
+            g.writeStartObject();
+            g.writeStringField("name", "gpu");
+            g.writeStringField("resourceClaimName", claimName(i));
+            g.writeEndObject();
+            g.writeEndArray();
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

@@ -84,7 +84,7 @@ final class MoreMembers {
         }
         Set<PodSignature> kinds = new HashSet<>();
         for (PodInfo p : pending) {
-            PodSignature s = new PodSignature(p, false);
+            PodSignature s = new PodSignature(p, false, null);
             if (!s.batchable()) {
                 return true;
             }

@@ -80,7 +80,8 @@ final class PodScheduler {
     }
 
     private PodSignature signature(PodInfo pod, Placement placement) {
-        return new PodSignature(pod, batching && runtime.runSign(pod, placement));
+        boolean nodeLocal = batching && runtime.runSign(pod, placement);
+        return new PodSignature(pod, nodeLocal, nodeLocal ? runtime.runPodKey(pod, placement) : null);
     }
 
     PodAttempt schedule(PodInfo pod, Placement placement) {

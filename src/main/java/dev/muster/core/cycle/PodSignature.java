@@ -22,16 +22,21 @@ final class PodSignature {
     private final long[] request;
     private final int hash;
     private final boolean nodeLocal;
+    private final Object pluginKey;
 
-    /** @param nodeLocal what the plugins that sign pods say (see {@link dev.muster.core.framework.SignPlugin}) */
-    PodSignature(PodInfo info, boolean nodeLocal) {
+    /**
+     * @param nodeLocal what the plugins that sign pods say (see {@link dev.muster.core.framework.SignPlugin})
+     * @param pluginKey what they read of the pod beyond the fields below, or null
+     */
+    PodSignature(PodInfo info, boolean nodeLocal, Object pluginKey) {
         this.pod = info.pod();
         this.nodeLocal = nodeLocal;
+        this.pluginKey = pluginKey;
         this.request = info.requestVector();
         this.hash = Objects.hash(pod.ref().namespace(), pod.labels(), Arrays.hashCode(request), pod.nodeSelector(),
                 pod.affinity(), pod.tolerations(), pod.hostPorts(), pod.topologySpreadConstraints(),
                 pod.schedulerName(), pod.resourceClaims(), pod.extendedRequests(),
-                pod.extendedResourceClaim());
+                pod.extendedResourceClaim(), pluginKey);
     }
 
     /**
@@ -70,7 +75,8 @@ final class PodSignature {
                 && pod.schedulerName().equals(p.schedulerName())
                 && listEq(pod.resourceClaims(), p.resourceClaims())
                 && pod.extendedRequests().equals(p.extendedRequests())
-                && Objects.equals(pod.extendedResourceClaim(), p.extendedResourceClaim());
+                && Objects.equals(pod.extendedResourceClaim(), p.extendedResourceClaim())
+                && Objects.equals(pluginKey, s.pluginKey);
     }
 
     private static boolean listEq(List<?> a, List<?> b) {

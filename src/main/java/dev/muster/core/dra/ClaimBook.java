@@ -167,21 +167,70 @@ public final class ClaimBook {
 
     /**
      * Whether a pod's claims (as resolved) make its verdicts depend only on each node's own devices: all are its own
-     * claims from templates, none created or allocated yet, and every device sits on one node's own slices. Two pods
-     * with the same claim entries in one namespace then need the same devices, and what one member takes on a node
-     * changes no other node's verdict.
+     * claims from templates (created by the controller or still to be), none allocated or reserved yet, and every
+     * device sits on one node's own slices. Two such pods whose claims have equal specs ({@link #specsKey}) then need
+     * the same devices, and what one member takes on a node changes no other node's verdict.
      */
     public boolean nodeLocal(Resolution r) {
         if (!r.ok() || !ledger.index().allNodeLocal()) {
             return false;
         }
         for (ClaimUse u : r.uses()) {
-            if ((u.generatedFrom() == null && !u.extended()) || u.consumer().isPodGroup() || claims.containsKey(u.key())
-                    || allocation(u.key()) != null) {
+            if ((u.generatedFrom() == null && !u.extended()) || u.consumer().isPodGroup()
+                    || allocation(u.key()) != null || !reservedFor(u.key()).isEmpty()) {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * What a pod's resolved claims ask for, as a value with {@code equals}: the spec of each claim in entry order (the
+     * request's equal specs are one object, so compared by reference), the claim made for extended resources as a
+     * marker (the pod's extended requests say the rest). Equal keys and {@link #nodeLocal} claims mean equal verdicts.
+     */
+    public static Object specsKey(Resolution r) {
+        Object[] parts = new Object[r.uses().size()];
+        for (int i = 0; i < parts.length; i++) {
+            ClaimUse u = r.uses().get(i);
+            parts[i] = u.extended() ? EXTENDED : u.spec();
+        }
+        return new SpecsKey(parts);
+    }
+
+    private static final Object EXTENDED = new Object();
+
+    /** Claim specs compared by reference, hashed once. */
+    private static final class SpecsKey {
+        private final Object[] parts;
+        private final int hash;
+
+        SpecsKey(Object[] parts) {
+            this.parts = parts;
+            int h = 1;
+            for (Object o : parts) {
+                h = 31 * h + System.identityHashCode(o);
+            }
+            this.hash = h;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof SpecsKey k) || k.hash != hash || k.parts.length != parts.length) {
+                return false;
+            }
+            for (int i = 0; i < parts.length; i++) {
+                if (parts[i] != k.parts[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 
     /**

@@ -17,6 +17,11 @@ public final class ClaimCatalog {
     final DraIndex index;
     final Map<String, ResourceClaim> claims = new HashMap<>();
     final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
+    /**
+     * Every distinct claim spec of the request, one object each: the claims the controller generated from one
+     * template share their template's spec object, so allocations remembered per spec reach every such claim.
+     */
+    private final Map<ResourceClaimSpec, ResourceClaimSpec> specs = new HashMap<>();
     /** Claims made for a pod's extended resources, by that pod (the first such claim in request order). */
     final Map<ResourceClaim.MadeFor, ResourceClaim> madeFor = new HashMap<>();
     /** Nodes' untouched device states, one object per distinct state ({@link #warm}): compared by reference. */
@@ -27,8 +32,12 @@ public final class ClaimCatalog {
     public ClaimCatalog(DraObjects objects) {
         this.objects = objects;
         List<AllocationResult> allocations = new ArrayList<>();
+        for (ResourceClaimTemplate t : objects.resourceClaimTemplates()) {
+            specs.putIfAbsent(t.spec(), t.spec());
+        }
         for (ResourceClaim c : objects.resourceClaims()) {
             claims.put(c.key(), c);
+            specs.putIfAbsent(c.spec(), c.spec());
             if (c.madeFor() != null) {
                 madeFor.putIfAbsent(c.madeFor(), c);
             }
@@ -40,6 +49,12 @@ public final class ClaimCatalog {
             templates.put(t.namespace() + "/" + t.name(), t);
         }
         this.index = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations);
+    }
+
+    /** The one object of the request's specs equal to {@code spec} (the spec of a claim or template of the request). */
+    ResourceClaimSpec canonical(ResourceClaimSpec spec) {
+        ResourceClaimSpec c = specs.get(spec);
+        return c == null ? spec : c;
     }
 
     /** Whether this is the catalog of exactly these objects. */

@@ -24,6 +24,7 @@ final class PodClaims {
     private final Map<String, ResourceClaimTemplate> templates;
     private final Map<ResourceClaim.MadeFor, ResourceClaim> madeFor;
     private final DraIndex index;
+    private final ClaimCatalog catalog;
     /** Per pod, its entries as last worked out (kept for that pod object and PodGroup object only). */
     private final Map<PodRef, Entries> known = new ConcurrentHashMap<>();
 
@@ -32,6 +33,7 @@ final class PodClaims {
         this.templates = catalog.templates;
         this.madeFor = catalog.madeFor;
         this.index = catalog.index;
+        this.catalog = catalog;
     }
 
     /** The pod's entries with {@code group} as its PodGroup (null: none). */
@@ -80,14 +82,14 @@ final class PodClaims {
                 if (existing.deleting()) {
                     return failedAfter(pod, group, uses, "resourceclaim \"" + name + "\" is being deleted");
                 }
-                spec = existing.spec();
+                spec = catalog.canonical(existing.spec());
             } else {
                 ResourceClaimTemplate t = templates.get(ns + "/" + template);
                 if (t == null) {
                     return failedAfter(pod, group, uses,
                             "resourceclaimtemplate.resource.k8s.io \"" + template + "\" not found");
                 }
-                spec = t.spec();
+                spec = catalog.canonical(t.spec());
             }
             ClaimConsumer consumer = groupLevel ? ClaimConsumer.podGroup(group.ref().name(), group.uid())
                     : ClaimConsumer.pod(pod.ref().name(), pod.uid());

@@ -67,6 +67,22 @@ public final class FrameworkRuntime {
         return true;
     }
 
+    /** What the signing plugins read of a pod beyond its signature's fields ({@link SignPlugin#podKey}), or null. */
+    public Object runPodKey(PodInfo pod, ClusterView cluster) {
+        List<SignPlugin> sign = profile.sign();
+        Object[] keys = null;
+        for (int i = 0; i < sign.size(); i++) {
+            Object k = sign.get(i).podKey(pod, cluster);
+            if (k != null) {
+                if (keys == null) {
+                    keys = new Object[sign.size()];
+                }
+                keys[i] = k;
+            }
+        }
+        return keys == null ? null : java.util.Arrays.asList(keys);
+    }
+
     /** What the signing plugins read of a node beyond its NodeInfo ({@link SignPlugin#nodeKey}), or null. */
     public Object runNodeKey(NodeInfo node, ClusterView cluster) {
         List<SignPlugin> sign = profile.sign();

@@ -12,6 +12,16 @@ public interface SignPlugin extends Plugin {
     boolean nodeLocal(PodInfo pod, ClusterView cluster);
 
     /**
+     * What this plugin's Filter and Score read of a node-local pod beyond the fields every plugin's signature already
+     * covers (requests, labels, selectors, affinity, tolerations, ports, spread constraints, claim entries), as a value
+     * with {@code equals}: two node-local pods with equal keys get equal verdicts and scores on every node. Null when
+     * the plugin reads nothing more.
+     */
+    default Object podKey(PodInfo pod, ClusterView cluster) {
+        return null;
+    }
+
+    /**
      * What this plugin's Filter and Score read of a node beyond its {@link NodeInfo} (resources, pods, ports, labels,
      * taints), as a value with {@code equals}: two nodes whose NodeInfos look alike and whose keys are equal give a
      * node-local pod equal verdicts and scores. Null when the plugin reads nothing more.

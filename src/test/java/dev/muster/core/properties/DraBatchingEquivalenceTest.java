@@ -23,6 +23,8 @@ import dev.muster.core.dra.ResourceSlice;
 import dev.muster.core.dra.SelectorDevice;
 import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.Node;
+import dev.muster.core.model.NodeSelectorRequirement;
+import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodClaimRef;
 import dev.muster.core.model.PodGroup;
@@ -225,13 +227,51 @@ class DraBatchingEquivalenceTest {
                 if (groupClaim) {
                     refs.add(new PodClaimRef("shared", null, "one-gpu"));
                 }
-                pods.add(withClaims(member(pod(group + "-" + m).requests("cpu", "1").build(), group), refs));
+                String podName = group + "-" + m;
+                Map<String, String> statuses = generatedClaim(rnd, podName, template, slices, claims);
+                pods.add(withClaims(member(pod(podName).requests("cpu", "1").build(), group), refs, statuses));
             }
         }
         return new DecisionRequest(new ClusterState(nodeList, pods, groups, List.of(), List.of()), null,
                 new DecisionOptions(true, true),
                 new DraObjects(List.of(new DeviceClass("gpu", List.of(new Driver()), List.of())), slices, claims,
                         templates));
+    }
+
+    /**
+     * Half the time the controller has already made the member's claim from its template, as in a real cluster: a new
+     * spec object equal to the template's, now and then a spec that differs from it (the template changed after the
+     * claim was made), and now and then a claim already allocated and reserved for the pod (an attempt whose binding
+     * failed). Returns the pod's {@code status.resourceClaimStatuses}.
+     */
+    private static Map<String, String> generatedClaim(Random rnd, String pod, String template,
+                                                      List<ResourceSlice> slices, List<ResourceClaim> claims) {
+        if (rnd.nextBoolean()) {
+            return Map.of();
+        }
+        String name = pod + "-gpu-" + Integer.toString(rnd.nextInt(1 << 20), 36);
+        ResourceClaimSpec spec = switch (template) {
+            case "two-gpus" -> spec(2, false);
+            case "even-gpu" -> spec(1, true);
+            default -> spec(1, false);
+        };
+        if (rnd.nextInt(6) == 0) {
+            spec = spec(template.equals("two-gpus") ? 1 : 2, false);
+        }
+        AllocationResult allocation = null;
+        List<ClaimConsumer> reservedFor = List.of();
+        if (rnd.nextInt(8) == 0 && !slices.isEmpty()) {
+            ResourceSlice s = slices.get(rnd.nextInt(slices.size()));
+            if (s.nodeName() != null && !s.devices().isEmpty()) {
+                allocation = new AllocationResult(List.of(AllocationResult.DeviceResult.of("gpu", DRIVER,
+                        s.pool().name(), s.devices().get(rnd.nextInt(s.devices().size())).name())), List.of(),
+                        List.of(new NodeSelectorTerm(List.of(), List.of(new NodeSelectorRequirement("metadata.name",
+                                NodeSelectorRequirement.Operator.In, List.of(s.nodeName()))))));
+                reservedFor = List.of(ClaimConsumer.pod(pod, "uid-default-" + pod));
+            }
+        }
+        claims.add(new ResourceClaim("default", name, "uid-" + name, spec, allocation, reservedFor, false));
+        return Map.of("gpu", name);
     }
 
     private static ResourceClaimSpec spec(int count, boolean even) {
@@ -243,11 +283,11 @@ class DraBatchingEquivalenceTest {
         return new ResourceClaimSpec(List.of(ResourceClaimSpec.Request.exactly("gpu", e)), List.of(), List.of());
     }
 
-    private static Pod withClaims(Pod p, List<PodClaimRef> claims) {
+    private static Pod withClaims(Pod p, List<PodClaimRef> claims, Map<String, String> statuses) {
         return new Pod(p.ref(), p.uid(), p.labels(), p.creationEpochSec(), p.nodeName(), p.phase(), p.schedulerName(),
                 p.requests(), p.priority(), p.priorityClassName(), p.preemptionPolicy(), p.nodeSelector(),
                 p.affinity(), p.tolerations(), p.hostPorts(), p.topologySpreadConstraints(), p.schedulingGates(),
-                p.podGroupName(), claims, p.nominatedNodeName(), p.terminating(), Map.of());
+                p.podGroupName(), claims, p.nominatedNodeName(), p.terminating(), statuses);
     }
 
     private static PodGroup withClaims(PodGroup g, PodClaimRef... claims) {

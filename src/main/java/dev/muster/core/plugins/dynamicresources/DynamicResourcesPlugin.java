@@ -31,9 +31,10 @@ import java.util.List;
  *   <li>Filter: an allocated claim (in the snapshot, or by an earlier member or group of this decision) must be
  *       usable on the node (its allocation's node selector); the unallocated ones must be allocatable there, with
  *       the devices still free.</li>
- *   <li>Sign: a pod whose claims are its own, from templates, not yet created, with devices only on nodes' own
- *       slices has node-local verdicts ({@link ClaimBook#nodeLocal}); its evaluation may be kept and refreshed for
- *       the next member with the same claim entries, which Filter then resolves for itself.</li>
+ *   <li>Sign: a pod whose claims are its own, from templates, not allocated or reserved yet, with devices only on
+ *       nodes' own slices has node-local verdicts ({@link ClaimBook#nodeLocal}); its evaluation may be kept and
+ *       refreshed for the next member whose claims have the same specs ({@link ClaimBook#specsKey}), which Filter
+ *       then resolves for itself.</li>
  *   <li>Reserve: allocates on the chosen node (the same first fit Filter found) and reserves each claim for the pod,
  *       or for its PodGroup when the claim is the group's. Unreserve gives it all back.</li>
  * </ul>
@@ -96,6 +97,17 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
         }
         ClaimBook book = cluster.claims();
         return book != null && book.nodeLocal(book.resolve(pod.pod(), group(pod, cluster)));
+    }
+
+    /** The specs of the pod's claims: pods with equal entries may have claims the controller made from other specs. */
+    @Override
+    public Object podKey(PodInfo pod, ClusterView cluster) {
+        ClaimBook book = cluster.claims();
+        if (!pod.pod().usesDevices() || book == null) {
+            return null;
+        }
+        ClaimBook.Resolution r = book.resolve(pod.pod(), group(pod, cluster));
+        return r.ok() ? ClaimBook.specsKey(r) : r.failure();
     }
 
     private static PodGroup group(PodInfo pod, ClusterView cluster) {

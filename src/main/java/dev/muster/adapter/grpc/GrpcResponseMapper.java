@@ -128,7 +128,9 @@ public final class GrpcResponseMapper {
             DeviceRequestAllocationResult.Builder r = DeviceRequestAllocationResult.newBuilder()
                     .setRequest(d.request()).setDriver(d.driver()).setPool(d.pool()).setDevice(d.device())
                     .setAdminAccess(d.adminAccess()).setShareId(nz(d.shareID()))
-                    .putAllConsumedCapacity(d.consumedCapacity());
+                    .putAllConsumedCapacity(d.consumedCapacity())
+                    .addAllBindingConditions(d.bindingConditions())
+                    .addAllBindingFailureConditions(d.bindingFailureConditions());
             for (var t : d.tolerations()) {
                 DeviceToleration.Builder tb = DeviceToleration.newBuilder().setKey(t.key())
                         .setOperator(t.operator().name()).setValue(t.value()).setEffect(t.effect());

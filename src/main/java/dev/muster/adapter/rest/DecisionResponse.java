@@ -95,10 +95,11 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     @JsonPropertyOrder({"request", "driver", "pool", "device", "adminAccess", "tolerations", "shareID",
-            "consumedCapacity"})
+            "consumedCapacity", "bindingConditions", "bindingFailureConditions"})
     @Schema(name = "DeviceRequestAllocationResult")
     public record Device(String request, String driver, String pool, String device, Boolean adminAccess,
-                         List<DeviceToleration> tolerations, String shareID, Map<String, String> consumedCapacity) {
+                         List<DeviceToleration> tolerations, String shareID, Map<String, String> consumedCapacity,
+                         List<String> bindingConditions, List<String> bindingFailureConditions) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -245,7 +246,8 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
                         t.tolerationSeconds()));
             }
             results.add(new Device(d.request(), d.driver(), d.pool(), d.device(), d.adminAccess() ? true : null,
-                    tolerations, d.shareID(), d.consumedCapacity()));
+                    tolerations, d.shareID(), d.consumedCapacity(), d.bindingConditions(),
+                    d.bindingFailureConditions()));
         }
         List<DeviceConfig> config = new ArrayList<>(a.config().size());
         for (AllocationResult.AllocationConfig k : a.config()) {

@@ -63,7 +63,7 @@ final class PlacementSymmetry {
         for (PodInfo p : group.pending()) {
             Pod pod = p.pod();
             if (pod.affinity().hasPodAffinity() || !pod.topologySpreadConstraints().isEmpty()
-                    || !selectedKeys(pod, selected) || !runtime.runSign(p, cluster)) {
+                    || !selectedKeys(pod, selected) || !runtime.runSymmetric(p, cluster)) {
                 return null;
             }
             devices |= BoundedSearch.mergesNoNodes(p);

@@ -166,18 +166,36 @@ public final class ClaimBook {
     }
 
     /**
-     * Whether a pod's claims (as resolved) make its verdicts depend only on each node's own devices: all are its own
-     * claims from templates (created by the controller or still to be), none allocated or reserved yet, and every
-     * device sits on one node's own slices. Two such pods whose claims have equal specs ({@link #specsKey}) then need
-     * the same devices, and what one member takes on a node changes no other node's verdict.
+     * Whether a pod's claims (as resolved) make its verdicts depend only on each node's own state, so that what one
+     * member takes on a node changes no other node's verdict. Each claim must be either
+     * <ul>
+     *   <li>allocated already (in the snapshot or by an earlier member): the node either is in its allocation's
+     *       node selector or not; or</li>
+     *   <li>the pod's own claim from a template (created by the controller or still to be) or for its extended
+     *       resources, not reserved yet, whose requests can take devices only from pools local to one node.</li>
+     * </ul>
+     * Two such pods whose claims have equal {@link #specsKey}s get equal verdicts.
      */
     public boolean nodeLocal(Resolution r) {
-        if (!r.ok() || !ledger.index().allNodeLocal()) {
+        if (!r.ok()) {
             return false;
         }
         for (ClaimUse u : r.uses()) {
+            if (allocation(u.key()) != null) {
+                continue;
+            }
             if ((u.generatedFrom() == null && !u.extended()) || u.consumer().isPodGroup()
-                    || allocation(u.key()) != null || !reservedFor(u.key()).isEmpty()) {
+                    || !reservedFor(u.key()).isEmpty() || ledger.index().reachesSharedPools(u.spec())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether none of the claims is allocated yet. */
+    public boolean noneAllocated(Resolution r) {
+        for (ClaimUse u : r.uses()) {
+            if (allocation(u.key()) != null) {
                 return false;
             }
         }
@@ -185,15 +203,17 @@ public final class ClaimBook {
     }
 
     /**
-     * What a pod's resolved claims ask for, as a value with {@code equals}: the spec of each claim in entry order (the
-     * request's equal specs are one object, so compared by reference), the claim made for extended resources as a
-     * marker (the pod's extended requests say the rest). Equal keys and {@link #nodeLocal} claims mean equal verdicts.
+     * What a pod's resolved claims ask for, as a value with {@code equals}, per claim in entry order: its allocation
+     * when allocated, else its spec (the request's equal specs are one object, so both are compared by reference),
+     * or a marker for the claim made for extended resources (the pod's extended requests say the rest). Equal keys
+     * and {@link #nodeLocal} claims mean equal verdicts.
      */
-    public static Object specsKey(Resolution r) {
+    public Object specsKey(Resolution r) {
         Object[] parts = new Object[r.uses().size()];
         for (int i = 0; i < parts.length; i++) {
             ClaimUse u = r.uses().get(i);
-            parts[i] = u.extended() ? EXTENDED : u.spec();
+            AllocationResult a = allocation(u.key());
+            parts[i] = a != null ? a : u.extended() ? EXTENDED : u.spec();
         }
         return new SpecsKey(parts);
     }

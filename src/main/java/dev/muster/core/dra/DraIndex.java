@@ -224,6 +224,73 @@ public final class DraIndex {
         return sharedPools.isEmpty();
     }
 
+    /** Per claim spec: whether a request of it could take a device of a pool that is not local to one node. */
+    private final Map<ResourceClaimSpec, Boolean> reachesShared = new ConcurrentHashMap<>();
+
+    /**
+     * Whether some request (or firstAvailable subrequest) of the spec could take a device of a pool that is not local
+     * to one node: a device of such a pool that its class's and its own selectors select. When none could, the
+     * spec's allocation on a node depends only on that node's own pools (the others' validity and completeness are
+     * fixed for the request). A missing class or a selector failing on such a device counts as could.
+     */
+    public boolean reachesSharedPools(ResourceClaimSpec spec) {
+        if (sharedPools.isEmpty()) {
+            return false;
+        }
+        Boolean known = reachesShared.get(spec);
+        if (known == null) {
+            known = anySharedDeviceSelected(spec);
+            reachesShared.put(spec, known);
+        }
+        return known;
+    }
+
+    private boolean anySharedDeviceSelected(ResourceClaimSpec spec) {
+        for (int i : sharedPools) {
+            PoolData p = pools.get(i);
+            for (int k = 0; k < p.slices.size(); k++) {
+                for (PoolDevice pd : p.devices(k)) {
+                    for (ResourceClaimSpec.Request r : spec.requests()) {
+                        if (r.exactly() != null) {
+                            if (selectable(r.exactly().deviceClassName(), r.exactly().selectors(), pd)) {
+                                return true;
+                            }
+                        } else {
+                            for (ResourceClaimSpec.SubRequest sub : r.firstAvailable()) {
+                                if (selectable(sub.deviceClassName(), sub.selectors(), pd)) {
+                                    return true;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private boolean selectable(String className, List<DeviceSelector> selectors, PoolDevice pd) {
+        DeviceClass cls = classes.get(className);
+        if (cls == null) {
+            return true;
+        }
+        try {
+            for (DeviceSelector s : cls.selectors()) {
+                if (!selects(s, pd)) {
+                    return false;
+                }
+            }
+            for (DeviceSelector s : selectors) {
+                if (!selects(s, pd)) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (SelectorException e) {
+            return true;
+        }
+    }
+
     /**
      * The DeviceClass whose devices serve an extended resource ({@code spec.extendedResourceName}, or the implicit
      * {@code deviceclass.resource.kubernetes.io/<name>}), or null.

@@ -67,6 +67,19 @@ public final class FrameworkRuntime {
         return true;
     }
 
+    /**
+     * Whether every signing plugin calls the pod node-local and reads nothing of a node beyond its look and key
+     * ({@link SignPlugin#symmetric}): the condition for treating alike nodes, and placements of them, as one.
+     */
+    public boolean runSymmetric(PodInfo pod, ClusterView cluster) {
+        for (SignPlugin p : profile.sign()) {
+            if (!p.nodeLocal(pod, cluster) || !p.symmetric(pod, cluster)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** What the signing plugins read of a pod beyond its signature's fields ({@link SignPlugin#podKey}), or null. */
     public Object runPodKey(PodInfo pod, ClusterView cluster) {
         List<SignPlugin> sign = profile.sign();

@@ -12,6 +12,16 @@ public interface SignPlugin extends Plugin {
     boolean nodeLocal(PodInfo pod, ClusterView cluster);
 
     /**
+     * Whether, for a pod this plugin calls node-local, its Filter and Score read of a node only what
+     * {@link #nodeKey} and the node's {@link NodeInfo} say, never which node it is (its name): then two nodes that look
+     * alike give the pod equal verdicts, and candidate placements made of such nodes are interchangeable. True unless
+     * the plugin says otherwise.
+     */
+    default boolean symmetric(PodInfo pod, ClusterView cluster) {
+        return true;
+    }
+
+    /**
      * What this plugin's Filter and Score read of a node-local pod beyond the fields every plugin's signature already
      * covers (requests, labels, selectors, affinity, tolerations, ports, spread constraints, claim entries), as a value
      * with {@code equals}: two node-local pods with equal keys get equal verdicts and scores on every node. Null when

@@ -56,6 +56,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DraBatchingEquivalenceTest {
     private static final String DRIVER = "gpu.example.com";
+    private static final String NETWORK = "net.example.com";
     private static final DecisionEngine BATCHED = new DecisionEngine(EngineConfig.DEFAULT);
     private static final DecisionEngine FULL = new DecisionEngine(new EngineConfig(
             EngineConfig.DEFAULT.searchBudget(), 1, EngineConfig.DEFAULT.parallelThreshold(), false));
@@ -69,6 +70,18 @@ class DraBatchingEquivalenceTest {
         @Override
         public boolean matches(SelectorDevice device) {
             return device.driver().equals(DRIVER);
+        }
+    }
+
+    record Network() implements DeviceSelector {
+        @Override
+        public String expression() {
+            return "device.driver == '" + NETWORK + "'";
+        }
+
+        @Override
+        public boolean matches(SelectorDevice device) {
+            return device.driver().equals(NETWORK);
         }
     }
 
@@ -196,10 +209,29 @@ class DraBatchingEquivalenceTest {
             slices.add(new ResourceSlice("fabric", DRIVER, new ResourceSlice.Pool("fabric", 1, 1), null, null, true,
                     false, devices, List.of()));
         }
+        // a network pool of another driver, reachable from every node or per rack, that the GPU requests cannot take
+        boolean network = rnd.nextInt(3) == 0;
+        if (network) {
+            int channels = 1 + rnd.nextInt(2);
+            for (int r = 0; r < (racks ? 2 : 1); r++) {
+                List<Device> devices = new ArrayList<>();
+                for (int c = 0; c < channels; c++) {
+                    devices.add(Device.of("channel-" + c, Map.of(), Map.of()));
+                }
+                List<NodeSelectorTerm> inRack = racks ? List.of(new NodeSelectorTerm(List.of(
+                        new NodeSelectorRequirement("rack", NodeSelectorRequirement.Operator.In, List.of("r" + r))),
+                        List.of())) : null;
+                slices.add(new ResourceSlice("net-" + r, NETWORK, new ResourceSlice.Pool("net-" + r, 1, 1), null,
+                        inRack, !racks, false, devices, List.of()));
+            }
+        }
         List<ResourceClaimTemplate> templates = List.of(
                 new ResourceClaimTemplate("default", "one-gpu", spec(1, false)),
                 new ResourceClaimTemplate("default", "two-gpus", spec(2, false)),
-                new ResourceClaimTemplate("default", "even-gpu", spec(1, true)));
+                new ResourceClaimTemplate("default", "even-gpu", spec(1, true)),
+                new ResourceClaimTemplate("default", "channel", new ResourceClaimSpec(List.of(
+                        ResourceClaimSpec.Request.exactly("channel", ResourceClaimSpec.ExactRequest.of("net", 1))),
+                        List.of(), List.of())));
         List<PodGroup> groups = new ArrayList<>();
         int groupCount = 1 + rnd.nextInt(2);
         for (int g = 0; g < groupCount; g++) {
@@ -211,9 +243,10 @@ class DraBatchingEquivalenceTest {
                 gb.topology("rack");
             }
             PodGroup pg = gb.build();
-            boolean groupClaim = rnd.nextInt(6) == 0;
+            boolean groupClaim = rnd.nextInt(network ? 2 : 6) == 0;
+            String groupTemplate = network ? "channel" : "one-gpu";
             if (groupClaim) {
-                pg = withClaims(pg, new PodClaimRef("shared", null, "one-gpu"));
+                pg = withClaims(pg, new PodClaimRef("shared", null, groupTemplate));
             }
             groups.add(pg);
             for (int m = 0; m < members; m++) {
@@ -225,7 +258,7 @@ class DraBatchingEquivalenceTest {
                 List<PodClaimRef> refs = new ArrayList<>();
                 refs.add(new PodClaimRef("gpu", null, template));
                 if (groupClaim) {
-                    refs.add(new PodClaimRef("shared", null, "one-gpu"));
+                    refs.add(new PodClaimRef("shared", null, groupTemplate));
                 }
                 String podName = group + "-" + m;
                 Map<String, String> statuses = generatedClaim(rnd, podName, template, slices, claims);
@@ -234,8 +267,8 @@ class DraBatchingEquivalenceTest {
         }
         return new DecisionRequest(new ClusterState(nodeList, pods, groups, List.of(), List.of()), null,
                 new DecisionOptions(true, true),
-                new DraObjects(List.of(new DeviceClass("gpu", List.of(new Driver()), List.of())), slices, claims,
-                        templates));
+                new DraObjects(List.of(new DeviceClass("gpu", List.of(new Driver()), List.of()),
+                        new DeviceClass("net", List.of(new Network()), List.of())), slices, claims, templates));
     }
 
     /**

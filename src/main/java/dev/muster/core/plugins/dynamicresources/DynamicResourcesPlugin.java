@@ -99,6 +99,17 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
         return book != null && book.nodeLocal(book.resolve(pod.pod(), group(pod, cluster)));
     }
 
+    /** An allocated claim is usable on the nodes its allocation selects, by name: alike nodes may differ. */
+    @Override
+    public boolean symmetric(PodInfo pod, ClusterView cluster) {
+        ClaimBook book = cluster.claims();
+        if (!pod.pod().usesDevices() || book == null) {
+            return true;
+        }
+        ClaimBook.Resolution r = book.resolve(pod.pod(), group(pod, cluster));
+        return r.ok() && book.noneAllocated(r);
+    }
+
     /** The specs of the pod's claims: pods with equal entries may have claims the controller made from other specs. */
     @Override
     public Object podKey(PodInfo pod, ClusterView cluster) {
@@ -107,7 +118,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
             return null;
         }
         ClaimBook.Resolution r = book.resolve(pod.pod(), group(pod, cluster));
-        return r.ok() ? ClaimBook.specsKey(r) : r.failure();
+        return r.ok() ? book.specsKey(r) : r.failure();
     }
 
     private static PodGroup group(PodInfo pod, ClusterView cluster) {

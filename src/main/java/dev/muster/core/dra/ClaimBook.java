@@ -290,10 +290,11 @@ public final class ClaimBook {
         int n = 0;
         List<Object> shares = null;
         for (DraIndex.NodePool p : pools) {
-            ints = grow(ints, n + 3 + p.slices().size());
+            ints = grow(ints, n + 4 + p.slices().size());
             ints[n++] = p.pool().driverId;
             ints[n++] = p.pool().incomplete ? 1 : 0;
             ints[n++] = p.pool().invalid() ? 1 : 0;
+            ints[n++] = ledger.index().countersLook(p.pool());
             boolean free = !p.pool().heldInSnapshot && ledger.poolVersion(p.pool().ordinal) == 0;
             for (int k = 0; k < p.slices().size(); k++) {
                 ResourceSlice s = p.slices().get(k);

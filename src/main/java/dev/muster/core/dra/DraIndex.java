@@ -174,16 +174,13 @@ public final class DraIndex {
         Map<String, int[]> local = new HashMap<>();
         List<Integer> shared = new ArrayList<>();
         for (int i = 0; i < pools.size(); i++) {
-            boolean anyShared = false;
-            for (ResourceSlice s : pools.get(i).slices) {
-                if (s.nodeName() != null && s.sharedCounters().isEmpty()) {
-                    local.merge(s.nodeName(), new int[] {i}, DraIndex::withPool);
-                } else {
-                    anyShared = true;
-                }
-            }
-            if (anyShared) {
+            if (sharedPool(pools.get(i))) {
                 shared.add(i);
+            }
+            for (ResourceSlice s : pools.get(i).slices) {
+                if (s.nodeName() != null && !s.devices().isEmpty()) {
+                    local.merge(s.nodeName(), new int[] {i}, DraIndex::withPool);
+                }
             }
         }
         this.localPoolsByNode = local;
@@ -217,6 +214,42 @@ public final class DraIndex {
     /** How many pools the index holds (ordinals run below it). */
     int poolCount() {
         return pools.size();
+    }
+
+    /**
+     * Whether what one node's pods take of the pool can matter to another node: a slice with devices is not local to
+     * one node (a node selector, all nodes, per-device selection), or the pool's counters are shared by devices on
+     * several nodes. Slices that only declare counters belong to the pool, wherever they say they are.
+     */
+    private static boolean sharedPool(PoolData pool) {
+        String onlyNode = null;
+        boolean severalNodes = false;
+        for (ResourceSlice s : pool.slices) {
+            if (s.devices().isEmpty()) {
+                continue;
+            }
+            if (s.nodeName() == null) {
+                return true;
+            }
+            if (onlyNode == null) {
+                onlyNode = s.nodeName();
+            } else if (!onlyNode.equals(s.nodeName())) {
+                severalNodes = true;
+            }
+        }
+        return severalNodes && !pool.counterSets.isEmpty();
+    }
+
+    /** Pools' counter totals, a number per distinct set: part of how a node's devices look. */
+    private final Map<Map<String, Map<String, java.math.BigDecimal>>, Integer> counterLooks = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger nextCounterLook = new java.util.concurrent.atomic.AtomicInteger(1);
+
+    /** The number of the pool's counter totals (0: none). */
+    int countersLook(PoolData pool) {
+        if (pool.counterSets.isEmpty()) {
+            return 0;
+        }
+        return counterLooks.computeIfAbsent(pool.counterSets, k -> nextCounterLook.getAndIncrement());
     }
 
     /** Whether every slice is local to one node (no shared counters, no node selectors, no per-device selection). */
@@ -432,6 +465,9 @@ public final class DraIndex {
             PoolData p = pools.get(i);
             for (int k = 0; k < p.slices.size(); k++) {
                 String node = p.slices.get(k).nodeName();
+                if (node == null || p.slices.get(k).devices().isEmpty()) {
+                    continue; // a slice that only declares the pool's counters
+                }
                 if (!nodePools.containsKey(node)) {
                     NodeDevices devices = new NodeDevices(computePools(node, null));
                     if (nodePools.putIfAbsent(node, devices) == null) {

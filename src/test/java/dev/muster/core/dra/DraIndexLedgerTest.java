@@ -167,10 +167,25 @@ class DraIndexLedgerTest {
     }
 
     @Test
-    void warmingLeavesIndexesWithSharedPoolsToFirstUse() {
+    void countersOfAPoolOnOneNodeKeepItNodeLocal() {
         ResourceSlice counters = counterSlice(SLICE2, NODE1, pool(POOL1, 2), DRIVER_A, counterSet(COUNTER_SET1, "c", "3"));
         ResourceSlice devices = slice(SLICE1, NODE1, pool(POOL1, 2), DRIVER_A, dev("p").consumes(COUNTER_SET1, "c", "1"));
         DraIndex index = DraIndex.build(List.of(), List.of(counters, devices), List.of());
+        index.warmNodePools();
+        assertThat(index.allNodeLocal()).as("the counters only matter to the node the devices are on").isTrue();
+        assertThat(index.poolsFor(N1)).hasSize(1);
+        assertThat(index.poolsFor(N1).get(0).slices()).as("the counters' slice holds no device").containsExactly(devices);
+        assertThat(index.poolsFor(N1).get(0).pool().sliceLooks).as("the device slice worked out ahead")
+                .contains(-1).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void warmingLeavesIndexesWithSharedPoolsToFirstUse() {
+        // one counter set consumed by devices on two nodes: what one node takes, the other loses
+        ResourceSlice counters = counterSlice(SLICE2, NODE1, pool(POOL1, 3), DRIVER_A, counterSet(COUNTER_SET1, "c", "3"));
+        ResourceSlice devices = slice(SLICE1, NODE1, pool(POOL1, 3), DRIVER_A, dev("p").consumes(COUNTER_SET1, "c", "1"));
+        ResourceSlice more = slice("slice-3", NODE2, pool(POOL1, 3), DRIVER_A, dev("q").consumes(COUNTER_SET1, "c", "1"));
+        DraIndex index = DraIndex.build(List.of(), List.of(counters, devices, more), List.of());
         index.warmNodePools();
         assertThat(index.allNodeLocal()).isFalse();
         assertThat(index.poolsFor(N1).get(0).pool().sliceLooks).as("nothing worked out ahead").containsOnly(-1);

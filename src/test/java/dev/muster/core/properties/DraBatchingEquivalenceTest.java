@@ -174,6 +174,7 @@ class DraBatchingEquivalenceTest {
         Random rnd = new Random(seed);
         int nodes = 2 + rnd.nextInt(7);
         boolean racks = rnd.nextBoolean();
+        boolean partitions = rnd.nextInt(4) == 0;
         List<Node> nodeList = new ArrayList<>();
         List<ResourceSlice> slices = new ArrayList<>();
         List<ResourceClaim> claims = new ArrayList<>();
@@ -190,7 +191,23 @@ class DraBatchingEquivalenceTest {
             for (int i = 0; i < gpus; i++) {
                 devices.add(Device.of("gpu-" + i, Map.of("index", new DeviceAttribute.IntValue(i)), Map.of()));
             }
-            if (gpus > 0) {
+            if (gpus > 0 && partitions) {
+                // partitionable GPUs: each a counter set, the whole GPU and halves consuming it; the counters declared
+                // in a slice of their own that names no node
+                List<Device> parts = new ArrayList<>();
+                List<ResourceSlice.CounterSet> sets = new ArrayList<>();
+                for (int i = 0; i < gpus; i++) {
+                    String set = "gpu-" + i + "-counters";
+                    sets.add(new ResourceSlice.CounterSet(set, Map.of("memory", "8")));
+                    parts.add(partition("gpu-" + i, 2 * i, set, "8"));
+                    parts.add(partition("gpu-" + i + "-half-0", 2 * i, set, "4"));
+                    parts.add(partition("gpu-" + i + "-half-1", 2 * i + 1, set, "4"));
+                }
+                slices.add(ResourceSlice.onNode(name + "-gpus", DRIVER, new ResourceSlice.Pool(name, 1, 2), name,
+                        parts));
+                slices.add(new ResourceSlice(name + "-counters", DRIVER, new ResourceSlice.Pool(name, 1, 2), null,
+                        null, false, false, List.of(), sets));
+            } else if (gpus > 0) {
                 slices.add(ResourceSlice.onNode(name + "-gpus", DRIVER, new ResourceSlice.Pool(name, 1, 1), name,
                         devices));
                 if (rnd.nextInt(4) == 0) {
@@ -305,6 +322,12 @@ class DraBatchingEquivalenceTest {
         }
         claims.add(new ResourceClaim("default", name, "uid-" + name, spec, allocation, reservedFor, false));
         return Map.of("gpu", name);
+    }
+
+    private static Device partition(String name, int index, String counterSet, String memory) {
+        return new Device(name, Map.of("index", new DeviceAttribute.IntValue(index)), Map.of(),
+                List.of(new Device.CounterConsumption(counterSet, Map.of("memory", memory))), null, false, false, null,
+                null, null, null, false);
     }
 
     private static ResourceClaimSpec spec(int count, boolean even) {

@@ -44,7 +44,10 @@ import java.util.function.BooleanSupplier;
 /**
  * The shape family ({@link ShapeFamily}) timed in one JVM, one markdown table row per shape:
  * {@code FamilyBench [--seed N] [--rounds N] [--warm N] [--nodes N] [--gang N] [--cap SECONDS] [--budget SECONDS]
- * [--no-header] [--write DIR] [shape...]} (all shapes by default; {@code bench/family.sh} runs one JVM per shape).
+ * [--no-header] [--header-only] [--list] [--write DIR] [--write-only] [shape...]} (all shapes by default;
+ * {@code bench/family.sh} runs one JVM per shape). {@code --write DIR} also writes each request to
+ * {@code DIR/<shape>-<seed>.json} ({@code extender}: the {@code generated} request), {@code --write-only} writes
+ * and times nothing.
  * <p>
  * Per shape: the request is generated, read (decode + validate; a validation cause fails the row), compiled, and
  * decided once by the engine on the compiled snapshot, whose outcome is checked against the one the layout says a
@@ -71,6 +74,7 @@ public final class FamilyBench {
     double capSeconds = 30;
     double budgetSeconds = 60;
     Path write;
+    boolean writeOnly;
 
     public static void main(String[] args) throws Exception {
         FamilyBench b = new FamilyBench();
@@ -88,7 +92,19 @@ public final class FamilyBench {
                 case "--cap" -> b.capSeconds = Double.parseDouble(args[++i]);
                 case "--budget" -> b.budgetSeconds = Double.parseDouble(args[++i]);
                 case "--write" -> b.write = Path.of(args[++i]);
+                case "--write-only" -> b.writeOnly = true;
                 case "--no-header" -> header = false;
+                case "--header-only" -> {
+                    System.out.println(HEADER);
+                    System.out.println(RULE);
+                    return;
+                }
+                case "--list" -> {
+                    for (Shape s : Shape.values()) {
+                        System.out.println(s.id);
+                    }
+                    return;
+                }
                 default -> shapes.add(Shape.of(args[i]));
             }
         }
@@ -96,7 +112,7 @@ public final class FamilyBench {
         if (shapes.isEmpty()) {
             shapes.addAll(List.of(Shape.values()));
         }
-        if (header) {
+        if (header && !b.writeOnly) {
             System.out.println(HEADER);
             System.out.println(RULE);
         }
@@ -108,7 +124,9 @@ public final class FamilyBench {
                 row = row(s.id, "", "", "", "failed: " + e, "", "", "", "", "", "");
                 e.printStackTrace();
             }
-            System.out.println(row);
+            if (row != null) {
+                System.out.println(row);
+            }
             System.out.flush();
             System.gc();
         }
@@ -130,6 +148,9 @@ public final class FamilyBench {
             Files.write(write.resolve(shape.id + "-" + seed + ".json"), gen.body());
         }
         log("%s: %,d bytes generated in %.1f s", shape.id, gen.body().length, (System.nanoTime() - t0) / 1e9);
+        if (writeOnly) {
+            return null;
+        }
         String mb = String.format(Locale.ROOT, "%.1f", gen.body().length / 1e6);
         String nodes = String.format(Locale.ROOT, "%,d", gen.nodes());
         String pods = String.format(Locale.ROOT, "%,d", gen.pending());

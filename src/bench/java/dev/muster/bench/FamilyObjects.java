@@ -152,7 +152,7 @@ final class FamilyObjects {
         g.writeEndArray();
         g.writeArrayFieldStart("resourceSlices");
         for (NodeData n : l.nodes) {
-            if (shape == Shape.PARTITIONS) {
+            if (l.racks.get(n.rack).mig) {
                 counterSlice(n);
             }
             gpuSlice(n);
@@ -641,6 +641,11 @@ final class FamilyObjects {
         g.writeEndObject();
     }
 
+    /**
+     * The 7 partitions of a GPU: profile, device-name part, compute and memory consumed. Partitions carry only the
+     * attributes selectors read (type, profile, parent index): with the whole set a GPU driver publishes, the
+     * 5,000-node request would pass the 128 MiB body limit.
+     */
     private static final String[][] PARTITIONS = {
             {"1g.10gb", "1g10gb-0", "1", "10Gi"}, {"1g.10gb", "1g10gb-1", "1", "10Gi"},
             {"1g.10gb", "1g10gb-2", "1", "10Gi"}, {"1g.10gb", "1g10gb-3", "1", "10Gi"},
@@ -649,7 +654,7 @@ final class FamilyObjects {
 
     private void gpuSlice(NodeData n) throws IOException {
         Rack r = l.racks.get(n.rack);
-        boolean parts = shape == Shape.PARTITIONS;
+        boolean parts = r.mig;
         sliceHead(n.name + "-" + ShapeFamily.DRIVER + "-" + l.suffix(), ShapeFamily.DRIVER, n.name, parts ? 2 : 1,
                 n.name);
         g.writeArrayFieldStart("devices");
@@ -684,13 +689,9 @@ final class FamilyObjects {
                     g.writeStartObject();
                     g.writeStringField("name", "gpu-" + d + "-mig-" + p[1]);
                     g.writeObjectFieldStart("attributes");
-                    version("driverVersion", r.driverVersion);
                     integer("parentIndex", d);
-                    str("parentUUID", n.uuids[d]);
-                    str("productName", r.model.product());
                     str("profile", p[0]);
                     str("type", "mig");
-                    str("uuid", "MIG-" + l.uid());
                     g.writeEndObject();
                     g.writeObjectFieldStart("capacity");
                     counter("memory", p[3]);

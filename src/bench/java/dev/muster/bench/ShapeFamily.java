@@ -39,7 +39,10 @@ public final class ShapeFamily {
         HELD("held"),
         /** One PodGroup claim shared by every member (a fabric channel published per rack), plus a GPU each. */
         SHARED_CLAIM("shared-claim"),
-        /** Partitionable GPUs: counters per GPU, the whole GPU and 7 partitions; members ask for a 2g.20gb one. */
+        /**
+         * Partitionable GPUs on about 30 % of the racks (a MIG node pool): counters per GPU, the whole GPU and 7
+         * partitions; members ask for a 2g.20gb partition (2 CPU / 16Gi each).
+         */
         PARTITIONS("partitions"),
         /** firstAvailable: a 141Gi GPU (none exists), then 80Gi, then 40Gi. */
         FIRST_AVAILABLE("first-available"),
@@ -143,6 +146,8 @@ public final class ShapeFamily {
         String driverVersion;
         /** PCIe nodes: two NVLink islands of four GPUs instead of one domain of eight. */
         boolean islands;
+        /** Partitioned GPUs (shape partitions). */
+        boolean mig;
     }
 
     static final class NodeData {
@@ -196,6 +201,9 @@ public final class ShapeFamily {
             workloads();
             if (shape == Shape.MIXED_MODELS) {
                 models(new SplittableRandom(seed * 31 + 7));
+            }
+            if (shape == Shape.PARTITIONS) {
+                partitioned(new SplittableRandom(seed * 31 + 13));
             }
             if (shape == Shape.HELD) {
                 hold(new SplittableRandom(seed * 31 + 11));
@@ -315,6 +323,28 @@ public final class ShapeFamily {
             }
         }
 
+        /** About 30 % of the racks partitioned; the rack that holds the most members if none holds the gang. */
+        private void partitioned(SplittableRandom r) {
+            for (Rack rack : racks) {
+                rack.mig = r.nextInt(10) < 3;
+            }
+            if (maxRack() < perGang()) {
+                int best = 0;
+                long most = -1;
+                for (int i = 0; i < racks.size(); i++) {
+                    boolean was = racks.get(i).mig;
+                    racks.get(i).mig = true;
+                    long c = rackCapacity(i);
+                    racks.get(i).mig = was;
+                    if (c > most) {
+                        most = c;
+                        best = i;
+                    }
+                }
+                racks.get(best).mig = true;
+            }
+        }
+
         /** Models per rack: H100 40 %, A100 35 %, L4 25 %; the rack that holds the most members H100 if none is. */
         private void models(SplittableRandom r) {
             for (Rack rack : racks) {
@@ -397,7 +427,7 @@ public final class ShapeFamily {
             }
             long byDevices = switch (shape) {
                 case MIXED_MODELS -> r.model.memoryGi() >= 80 ? free : 0;
-                case PARTITIONS -> 2L * GPUS;
+                case PARTITIONS -> r.mig ? 2L * GPUS : 0;
                 case INTERCONNECT -> !r.islands && free == GPUS ? 1 : 0;
                 default -> free;
             };

@@ -56,8 +56,9 @@ import java.util.function.BooleanSupplier;
  * {@link CompileAhead} helper: what /v1/decisions does without HTTP), in an order that alternates from round to
  * round, and the engine alone on the compiled snapshot. CPU per decision is the request thread's CPU plus the
  * compile helper's. A decision running past {@code cap} is stopped (the engine polls a deadline) and the row says
- * so; a shape stops its rounds once {@code budget} is spent (warm-up once a third of it is) and the row says how
- * many rounds it measured.
+ * so. A shape stops its rounds before one that would end past {@code budget} (the warm-up, past a third of it;
+ * no warm-up when the first decision took half the budget), at least one round measured, and the row says how many
+ * rounds it measured.
  * <p>
  * {@code extender}: a ViewStore filled with {@code generated}'s objects, an ExtenderService reading it
  * synchronously; each round adds or removes a bound pod and times the next filter call for a pending member with
@@ -186,9 +187,13 @@ public final class FamilyBench {
         Samples validate = new Samples();
         String capped = null;
         byte[] body = gen.body();
+        double firstSeconds = (System.nanoTime() - d0) / 1e9;
         try (CompileAhead ahead = new CompileAhead(1, 2_000, ValidationLimits.DEFAULT)) {
             long start = System.nanoTime();
-            for (int r = -warm; r < rounds; r++) {
+            long last = 0;
+            // A shape whose first decision took half the budget has warmed up in it.
+            for (int r = firstSeconds > budgetSeconds / 2 ? 0 : -warm; r < rounds; r++) {
+                long roundStart = System.nanoTime();
                 boolean measured = r >= 0;
                 for (int k = 0; k < 2; k++) {
                     if ((k == 0) == (Math.floorMod(r, 2) == 0)) {
@@ -222,12 +227,14 @@ public final class FamilyBench {
                     break;
                 }
                 engine.add(measured, System.nanoTime() - w, 0);
-                double spent = (System.nanoTime() - start) / 1e9;
-                if (measured && spent > budgetSeconds) {
+                last = System.nanoTime() - roundStart;
+                // Stop before a round that would end past the budget (a third of it for the warm-up).
+                double next = (System.nanoTime() - start + last) / 1e9;
+                if (measured && next > budgetSeconds) {
                     break;
                 }
-                if (!measured && r < -1 && spent > budgetSeconds / 3) {
-                    log("%s: warm-up cut after %.0f s", shape.id, spent);
+                if (!measured && r < -1 && next > budgetSeconds / 3) {
+                    log("%s: warm-up cut after %.0f s", shape.id, (System.nanoTime() - start) / 1e9);
                     r = -1;
                 }
             }
@@ -274,6 +281,7 @@ public final class FamilyBench {
         Samples eng = new Samples();
         long start = System.nanoTime();
         for (int r = -warm; r < rounds; r++) {
+            long roundStart = System.nanoTime();
             boolean measured = r >= 0;
             String key = "bench/probe";
             if (Math.floorMod(r, 2) == 0) {
@@ -298,11 +306,11 @@ public final class FamilyBench {
             w = System.nanoTime();
             engine.decide(v.compiled(), null, new DecisionOptions(false, false), deadline());
             eng.add(measured, System.nanoTime() - w, 0);
-            double spent = (System.nanoTime() - start) / 1e9;
-            if (measured && spent > budgetSeconds) {
+            double next = (2 * System.nanoTime() - start - roundStart) / 1e9;
+            if (measured && next > budgetSeconds) {
                 break;
             }
-            if (!measured && r < -1 && spent > budgetSeconds / 3) {
+            if (!measured && r < -1 && next > budgetSeconds / 3) {
                 r = -1;
             }
         }

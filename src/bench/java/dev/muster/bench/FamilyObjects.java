@@ -82,15 +82,15 @@ final class FamilyObjects {
             String job = l.unique((shape == Shape.INTERCONNECT ? "moe-train-" : "llm-pretrain-") + l.word(5));
             jobs.add(job);
             groupUids.add(l.uid());
-            groupClaims.add(shape == Shape.SHARED_CLAIM && generated ? l.claimName(job, "fabric") : null);
+            groupClaims.add(shape == Shape.SHARED_CLAIM && generated ? l.claimName(NS, job, "fabric") : null);
             for (int i = 0; i < l.perGang(); i++) {
-                String name = job + "-" + i + "-" + l.suffix();
-                pending.add(new Pending(name, l.uid(), gi, i, generated ? l.claimName(name, entry()) : null));
+                String name = l.generateName("pod/" + NS, job + "-" + i + "-");
+                pending.add(new Pending(name, l.uid(), gi, i, generated ? l.claimName(NS, name, entry()) : null));
             }
         }
         for (int i = 0; i < l.plainPods(); i++) {
-            String name = "batch-infer-" + l.hex(10) + "-" + l.suffix();
-            pending.add(new Pending(name, l.uid(), -1, i, l.claimName(name, entry())));
+            String name = l.generateName("pod/batch", "batch-infer-" + l.hex(10) + "-");
+            pending.add(new Pending(name, l.uid(), -1, i, l.claimName("batch", name, entry())));
         }
     }
 
@@ -296,10 +296,11 @@ final class FamilyObjects {
 
     private void daemonPods(int i) throws IOException {
         NodeData n = l.nodes[i];
-        pod("nvidia-dra-driver-gpu", "nvidia-dra-driver-gpu-kubelet-plugin-" + l.suffix(), l.uid(),
+        pod("nvidia-dra-driver-gpu", l.generateName("pod/nvidia-dra-driver-gpu", "nvidia-dra-driver-gpu-kubelet-plugin-"),
+                l.uid(),
                 "nvidia-dra-driver-gpu-kubelet-plugin", "apps/v1", "DaemonSet", "nvidia-dra-driver-gpu-kubelet-plugin",
                 n.name, "100m", "128Mi", null, null, true, -86_400L);
-        pod("monitoring", "node-exporter-" + l.suffix(), l.uid(), "node-exporter", "apps/v1", "DaemonSet",
+        pod("monitoring", l.generateName("pod/monitoring", "node-exporter-"), l.uid(), "node-exporter", "apps/v1", "DaemonSet",
                 "node-exporter", n.name, "50m", "64Mi", null, null, true, -86_400L);
     }
 
@@ -307,7 +308,7 @@ final class FamilyObjects {
         NodeData n = l.nodes[b.node()];
         String claim = null;
         if (b.gpus() != null) {
-            claim = l.claimName(b.name(), "gpus");
+            claim = l.claimName(b.namespace(), b.name(), "gpus");
             held.add(claim);
         }
         pod(b.namespace(), b.name(), b.gpus() == null ? l.uid() : holderUid(b), b.app(), "apps/v1", "ReplicaSet",
@@ -619,7 +620,7 @@ final class FamilyObjects {
     }
 
     private void counterSlice(NodeData n) throws IOException {
-        sliceHead(n.name + "-" + ShapeFamily.DRIVER + "-" + l.suffix(), ShapeFamily.DRIVER, n.name, 2, n.name);
+        sliceHead(l.generateName("resourceslice", n.name + "-" + ShapeFamily.DRIVER + "-"), ShapeFamily.DRIVER, n.name, 2, n.name);
         g.writeArrayFieldStart("sharedCounters");
         for (int d = 0; d < ShapeFamily.GPUS; d++) {
             g.writeStartObject();
@@ -655,7 +656,7 @@ final class FamilyObjects {
     private void gpuSlice(NodeData n) throws IOException {
         Rack r = l.racks.get(n.rack);
         boolean parts = r.mig;
-        sliceHead(n.name + "-" + ShapeFamily.DRIVER + "-" + l.suffix(), ShapeFamily.DRIVER, n.name, parts ? 2 : 1,
+        sliceHead(l.generateName("resourceslice", n.name + "-" + ShapeFamily.DRIVER + "-"), ShapeFamily.DRIVER, n.name, parts ? 2 : 1,
                 n.name);
         g.writeArrayFieldStart("devices");
         for (int d = 0; d < ShapeFamily.GPUS; d++) {
@@ -720,7 +721,7 @@ final class FamilyObjects {
 
     /** A rack's fabric channels: reachable from every node of the rack (a one-term node selector on its label). */
     private void fabricSlice(Rack r) throws IOException {
-        sliceHead(r.name + "-" + FABRIC + "-" + l.suffix(), FABRIC, r.name, 1, null);
+        sliceHead(l.generateName("resourceslice", r.name + "-" + FABRIC + "-"), FABRIC, r.name, 1, null);
         g.writeObjectFieldStart("nodeSelector");
         g.writeArrayFieldStart("nodeSelectorTerms");
         g.writeStartObject();

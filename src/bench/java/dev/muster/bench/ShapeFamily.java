@@ -317,7 +317,7 @@ public final class ShapeFamily {
                         n.usedMem += mem;
                         n.usedPods++;
                         String rs = app + "-" + hex(10);
-                        bound.add(new Bound(ns, rs + "-" + suffix(), app, rs, ni, cpu, mem, null));
+                        bound.add(new Bound(ns, generateName("pod/" + ns, rs + "-"), app, rs, ni, cpu, mem, null));
                     }
                 }
             }
@@ -409,7 +409,7 @@ public final class ShapeFamily {
                 held += k;
                 String app = "vllm-" + models[r.nextInt(models.length)];
                 String rs = app + "-" + hex(10);
-                holders.add(new Bound("inference", rs + "-" + suffix(), app, rs, ni, cpu, mem, gpus));
+                holders.add(new Bound("inference", generateName("pod/inference", rs + "-"), app, rs, ni, cpu, mem, gpus));
             }
         }
 
@@ -506,6 +506,18 @@ public final class ShapeFamily {
             return sb.toString();
         }
 
+        /**
+         * {@code prefix} plus 5 random characters, drawn again while the name is taken in {@code scope} (a kind and
+         * namespace): the API server's generateName, which retries on a clash.
+         */
+        String generateName(String scope, String prefix) {
+            String n;
+            do {
+                n = prefix + suffix();
+            } while (!names.add(scope + "/" + n));
+            return n;
+        }
+
         String suffix() {
             StringBuilder sb = new StringBuilder(5);
             for (int i = 0; i < 5; i++) {
@@ -538,14 +550,14 @@ public final class ShapeFamily {
          * <owner>-<entry>-}, or when that is longer than 57 characters both parts shortened proportionally and joined by
      * one hyphen (as the controller does), then the API server's 5 random characters.
          */
-        String claimName(String owner, String entry) {
+        String claimName(String namespace, String owner, String entry) {
             String base = owner + "-" + entry + "-";
             if (base.length() > 57) {
                 int len = base.length();
                 base = owner.substring(0, owner.length() * 57 / len) + "-"
                         + entry.substring(0, entry.length() * 57 / len);
             }
-            return base + suffix();
+            return generateName("resourceclaim/" + namespace, base);
         }
     }
 }

@@ -114,6 +114,11 @@ public final class Fixture {
      * while this thread validates ({@link CompileAhead}).
      */
     byte[] full(byte[] body, CompileAhead ahead) {
+        return full(body, ahead, () -> false);
+    }
+
+    /** {@link #full(byte[], CompileAhead)} stopped by {@code stop} (a deadline) as the engine polls it. */
+    byte[] full(byte[] body, CompileAhead ahead, java.util.function.BooleanSupplier stop) {
         RequestDocument doc = decode(body);
         CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc));
         Causes c = validate(doc);
@@ -123,7 +128,7 @@ public final class Fixture {
         }
         CompileAhead.Compiled compiled = task.join();
         DecisionRequest r = compiled.request();
-        return encode(engine.decide(compiled.snapshot(), r.podGroups(), r.options(), () -> false));
+        return encode(engine.decide(compiled.snapshot(), r.podGroups(), r.options(), stop));
     }
 
     /** What /v1/decisions does with the bytes, minus HTTP. */

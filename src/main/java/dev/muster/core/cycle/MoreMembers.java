@@ -33,7 +33,7 @@ final class MoreMembers {
                                MemberAssumption assumption, GroupContext group, Placement placement, int mark,
                                CycleResult best, long budget) {
         int pending = group.pending().size();
-        if (budget <= 0 || best.placed() >= pending || !heterogeneous(group.pending())) {
+        if (budget <= 0 || best.placed() >= pending || !cycle.heterogeneous(group.pending())) {
             return best;
         }
         SearchReport before = best.search();
@@ -77,15 +77,19 @@ final class MoreMembers {
         return n;
     }
 
-    /** Identical independent members use nodes interchangeably: the greedy pass already places as many as fit. */
-    static boolean heterogeneous(List<PodInfo> pending) {
+    /**
+     * Identical independent members use nodes interchangeably: the greedy pass already places as many as fit. Members
+     * are identical when their signatures are, with what the signing plugins read of them ({@code podKey}).
+     */
+    static boolean heterogeneous(List<PodInfo> pending, java.util.function.Function<PodInfo, Object> podKey,
+                                 java.util.function.Predicate<PodInfo> interchangeable) {
         if (pending.size() < 2) {
             return false;
         }
         Set<PodSignature> kinds = new HashSet<>();
         for (PodInfo p : pending) {
-            PodSignature s = new PodSignature(p, false, null);
-            if (!s.batchable()) {
+            PodSignature s = new PodSignature(p, false, podKey.apply(p));
+            if (!interchangeable.test(p)) {
                 return true;
             }
             kinds.add(s);

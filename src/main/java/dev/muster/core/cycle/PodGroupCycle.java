@@ -152,7 +152,7 @@ public final class PodGroupCycle {
                     new CycleResult(true, results, placed, SearchReport.NOT_RUN), searchBudget);
         }
         snapshot.rollbackTo(mark);
-        if (!searchQualifies(group)) {
+        if (!searchQualifies(group, heterogeneous(group.pending()))) {
             return new CycleResult(false, results, placed, SearchReport.NOT_RUN);
         }
         BoundedSearch search = new BoundedSearch(scheduler, snapshot, assumption, group, placement, searchBudget);
@@ -232,9 +232,15 @@ public final class PodGroupCycle {
      * depend on each other (identical independent members use nodes interchangeably, so greedy is complete), or
      * whose roles have minimums (the greedy pass may fill the room with members of one role).
      */
-    static boolean searchQualifies(GroupContext group) {
-        return group.group().policy().isGang() && (MoreMembers.heterogeneous(group.pending())
+    static boolean searchQualifies(GroupContext group, boolean heterogeneous) {
+        return group.group().policy().isGang() && (heterogeneous
                 || (group.roles() != null && group.pending().size() > 1));
+    }
+
+    /** Whether the members differ in what some plugin reads of them, or depend on each other. */
+    boolean heterogeneous(List<PodInfo> pending) {
+        return MoreMembers.heterogeneous(pending, p -> scope.runtime().runPodKey(p, scope.allNodes()),
+                p -> scope.runtime().runInterchangeable(p, scope.allNodes()));
     }
 
     private static GroupContext members(PodGroup group, List<PodInfo> all) {

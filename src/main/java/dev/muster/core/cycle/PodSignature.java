@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything about a pod that Filter and Score read. Two pods with equal signatures get the same verdict on every
- * node (upstream's opportunistic-batching signature). A signature is batchable when its verdicts depend only on the
- * node itself: no pod (anti-)affinity terms and no topology spread constraints; then, after a pod is placed,
- * only the node it went to needs evaluating again for the next pod with the same signature.
+ * Everything about a pod that Filter and Score read: the fields every profile's plugins read, plus what signing
+ * plugins say they read beyond them ({@link dev.muster.core.framework.SignPlugin#podKey}: a pod's labels only when
+ * some affinity term or spread constraint can see them, its claims' specs). Two pods with equal signatures get the
+ * same verdict on every node (upstream's opportunistic-batching signature).
  * <p>
  * A pod with resource claims is refreshable when the plugins that sign pods say its verdicts are node-local (claims
  * of its own from templates, devices only on nodes' own slices): every pod with an equal signature then needs the
@@ -33,7 +33,7 @@ final class PodSignature {
         this.nodeLocal = nodeLocal;
         this.pluginKey = pluginKey;
         this.request = info.requestVector();
-        this.hash = Objects.hash(pod.ref().namespace(), pod.labels(), Arrays.hashCode(request), pod.nodeSelector(),
+        this.hash = Objects.hash(pod.ref().namespace(), Arrays.hashCode(request), pod.nodeSelector(),
                 pod.affinity(), pod.tolerations(), pod.hostPorts(), pod.topologySpreadConstraints(),
                 pod.schedulerName(), pod.resourceClaims(), pod.extendedRequests(),
                 pod.extendedResourceClaim(), pluginKey);
@@ -48,13 +48,6 @@ final class PodSignature {
         return pod.topologySpreadConstraints().isEmpty() && nodeLocal;
     }
 
-    /** Whether members with this signature are interchangeable and independent (see {@link PodGroupCycle}). */
-
-    boolean batchable() {
-        return !pod.affinity().hasPodAffinity() && pod.topologySpreadConstraints().isEmpty()
-                && !pod.usesDevices();
-    }
-
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -66,7 +59,6 @@ final class PodSignature {
         Pod p = s.pod;
         return nodeLocal == s.nodeLocal && Arrays.equals(request, s.request)
                 && pod.ref().namespace().equals(p.ref().namespace())
-                && pod.labels().equals(p.labels())
                 && pod.nodeSelector().equals(p.nodeSelector())
                 && pod.affinity().equals(p.affinity())
                 && pod.tolerations().equals(p.tolerations())

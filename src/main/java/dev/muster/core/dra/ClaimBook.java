@@ -192,6 +192,28 @@ public final class ClaimBook {
         return true;
     }
 
+    /**
+     * Whether members with these claims (and equal {@link #specsKey}s) may take nodes in any order: the claims are
+     * {@link #nodeLocal}, and at most one is still to allocate, of a spec whose first fit is never worse than another
+     * choice ({@link DraIndex#firstFitComplete}). Then placing such members greedily places as many as any order and
+     * device choice would.
+     */
+    public boolean interchangeable(Resolution r) {
+        if (!nodeLocal(r)) {
+            return false;
+        }
+        int unallocated = 0;
+        for (ClaimUse u : r.uses()) {
+            if (allocation(u.key()) != null) {
+                continue;
+            }
+            if (++unallocated > 1 || u.extended() || !ledger.index().firstFitComplete(u.spec())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether none of the claims is allocated yet. */
     public boolean noneAllocated(Resolution r) {
         for (ClaimUse u : r.uses()) {

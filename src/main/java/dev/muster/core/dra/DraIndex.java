@@ -302,6 +302,48 @@ public final class DraIndex {
         return false;
     }
 
+    /** Per claim spec: whether any first fit of it is as good as any other for the next claims of that spec. */
+    private final Map<ResourceClaimSpec, Boolean> firstFitComplete = new ConcurrentHashMap<>();
+
+    /**
+     * Whether, for claims of this spec one after another on a node, the allocator's first fit never leaves fewer
+     * claims room than another choice would: one request for a count of devices, no constraints, no capacity
+     * requests, no admin access, and no device it could select consumes shared counters or serves several claims.
+     * Then every selectable device is as good as another, and how many such claims a node holds depends only on how
+     * many of them are free.
+     */
+    public boolean firstFitComplete(ResourceClaimSpec spec) {
+        Boolean known = firstFitComplete.get(spec);
+        if (known == null) {
+            known = computeFirstFitComplete(spec);
+            firstFitComplete.put(spec, known);
+        }
+        return known;
+    }
+
+    private boolean computeFirstFitComplete(ResourceClaimSpec spec) {
+        if (spec.requests().size() != 1 || !spec.constraints().isEmpty()) {
+            return false;
+        }
+        ResourceClaimSpec.ExactRequest r = spec.requests().get(0).exactly();
+        if (r == null || r.allocationMode() != ResourceClaimSpec.AllocationMode.ExactCount || r.adminAccess()
+                || !r.capacityRequests().isEmpty()) {
+            return false;
+        }
+        for (PoolData p : pools) {
+            for (int k = 0; k < p.slices.size(); k++) {
+                for (PoolDevice pd : p.devices(k)) {
+                    Device d = pd.device();
+                    if ((!d.consumesCounters().isEmpty() || d.allowMultipleAllocations())
+                            && selectable(r.deviceClassName(), r.selectors(), pd)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
     private boolean selectable(String className, List<DeviceSelector> selectors, PoolDevice pd) {
         DeviceClass cls = classes.get(className);
         if (cls == null) {

@@ -80,6 +80,16 @@ public final class FrameworkRuntime {
         return true;
     }
 
+    /** Whether every signing plugin calls pods like this one interchangeable ({@link SignPlugin#interchangeable}). */
+    public boolean runInterchangeable(PodInfo pod, ClusterView cluster) {
+        for (SignPlugin p : profile.sign()) {
+            if (!p.interchangeable(pod, cluster)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** What the signing plugins read of a pod beyond its signature's fields ({@link SignPlugin#podKey}), or null. */
     public Object runPodKey(PodInfo pod, ClusterView cluster) {
         List<SignPlugin> sign = profile.sign();

@@ -22,6 +22,15 @@ public interface SignPlugin extends Plugin {
     }
 
     /**
+     * Whether, as far as this plugin can tell, pods with equal signatures are interchangeable and independent: placing
+     * them one after another, each on its best node, places as many as any other order and choice would (so a gang of
+     * such members needs no search beyond the greedy pass). True unless the plugin says otherwise.
+     */
+    default boolean interchangeable(PodInfo pod, ClusterView cluster) {
+        return true;
+    }
+
+    /**
      * What this plugin's Filter and Score read of a node-local pod beyond the fields every plugin's signature already
      * covers (requests, labels, selectors, affinity, tolerations, ports, spread constraints, claim entries), as a value
      * with {@code equals}: two node-local pods with equal keys get equal verdicts and scores on every node. Null when

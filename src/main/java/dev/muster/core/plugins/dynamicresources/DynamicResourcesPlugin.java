@@ -110,6 +110,16 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
         return r.ok() && book.noneAllocated(r);
     }
 
+    /** Members whose claims' first fits are as good as any other choice ({@link ClaimBook#interchangeable}). */
+    @Override
+    public boolean interchangeable(PodInfo pod, ClusterView cluster) {
+        ClaimBook book = cluster.claims();
+        if (!pod.pod().usesDevices() || book == null) {
+            return !pod.pod().usesDevices();
+        }
+        return book.interchangeable(book.resolve(pod.pod(), group(pod, cluster)));
+    }
+
     /** The specs of the pod's claims: pods with equal entries may have claims the controller made from other specs. */
     @Override
     public Object podKey(PodInfo pod, ClusterView cluster) {

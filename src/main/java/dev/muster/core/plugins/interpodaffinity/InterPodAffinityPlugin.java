@@ -8,6 +8,7 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.PreScorePlugin;
 import dev.muster.core.framework.ScorePlugin;
+import dev.muster.core.framework.SignPlugin;
 import dev.muster.core.framework.StateKey;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.Affinity;
@@ -35,7 +36,8 @@ import java.util.Map;
  * subtracts), plus existing pods' preferred terms matched by the incoming pod, plus existing pods' required
  * affinity terms at hard-affinity weight 1; a node sums its domains; normalized min-max to 0..100.
  */
-public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
+public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin,
+        SignPlugin {
     public static final String NAME = "InterPodAffinity";
     public static final String REASON_AFFINITY = "node(s) didn't match pod affinity rules";
     public static final String REASON_ANTI_AFFINITY = "node(s) didn't match pod anti-affinity rules";
@@ -60,6 +62,27 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** The scheduler itself brings verdicts up to date across the domains of the terms involved. */
+    @Override
+    public boolean nodeLocal(PodInfo pod, ClusterView cluster) {
+        return true;
+    }
+
+    /** A member with terms depends on where the others went. */
+    @Override
+    public boolean interchangeable(PodInfo pod, ClusterView cluster) {
+        return !pod.pod().affinity().hasPodAffinity();
+    }
+
+    /**
+     * The pod's labels, when some pod's terms can read them: its own (a term may match the pod itself), or those of
+     * pods already in the cluster. Otherwise labels change no verdict or score of this plugin.
+     */
+    @Override
+    public Object podKey(PodInfo pod, ClusterView cluster) {
+        return pod.pod().affinity().hasPodAffinity() || cluster.podsWithAffinity() > 0 ? pod.pod().labels() : null;
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.PreScorePlugin;
 import dev.muster.core.framework.ScorePlugin;
+import dev.muster.core.framework.SignPlugin;
 import dev.muster.core.framework.StateKey;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.LabelSelector;
@@ -41,7 +42,8 @@ import java.util.Map;
  * StatefulSets selecting the pod, which the snapshot does not carry. A pod without its own constraints is
  * skipped.
  */
-public final class PodTopologySpreadPlugin implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
+public final class PodTopologySpreadPlugin implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin,
+        SignPlugin {
     public static final String NAME = "PodTopologySpread";
     public static final String REASON = "node(s) didn't match pod topology spread constraints";
     public static final String REASON_MISSING_LABEL = REASON + " (missing required label)";
@@ -65,6 +67,24 @@ public final class PodTopologySpreadPlugin implements PreFilterPlugin, FilterPlu
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** The scheduler itself knows that spreading reaches beyond one node (a pod with constraints is never refreshed). */
+    @Override
+    public boolean nodeLocal(PodInfo pod, ClusterView cluster) {
+        return true;
+    }
+
+    /** A member with constraints depends on where the others went. */
+    @Override
+    public boolean interchangeable(PodInfo pod, ClusterView cluster) {
+        return pod.pod().topologySpreadConstraints().isEmpty();
+    }
+
+    /** The pod's labels when it has constraints: their selectors (and {@code matchLabelKeys}) read them. */
+    @Override
+    public Object podKey(PodInfo pod, ClusterView cluster) {
+        return pod.pod().topologySpreadConstraints().isEmpty() ? null : pod.pod().labels();
     }
 
     private static TopologySpreadConstraint[] constraints(Pod pod, boolean doNotSchedule) {

@@ -133,7 +133,7 @@ public final class ShapeFamily {
     static final Model H100 = new Model("H100-SXM5-80GB", 80, "Hopper", "9.0.0");
     static final Model A100 = new Model("A100-SXM4-40GB", 40, "Ampere", "8.0.0");
     static final Model L4 = new Model("L4-24GB", 24, "Ada Lovelace", "8.9.0");
-    static final String[] DRIVER_VERSIONS = {"550.54.15", "570.124.06"};
+    static final String[] DRIVER_VERSIONS = {"550.54.15", "570.124.6"};
 
     static final class Rack {
         String name;

@@ -149,6 +149,19 @@ public final class CelSelectors {
         return entry.get(expression);
     }
 
+    /**
+     * Whether a device attribute's {@code version} value is a semantic version (semver.org 2.0.0), as the API server
+     * requires of a ResourceSlice and as selectors compare them.
+     */
+    public static boolean isSemanticVersion(String value) {
+        try {
+            SemverValue.parse(value);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** How many times an expression was actually compiled (cache misses), for tests and metrics. */
     public long compilations() {
         return compilations.get();

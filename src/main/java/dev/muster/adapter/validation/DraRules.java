@@ -262,6 +262,9 @@ final class DraRules implements ObjectFamily {
                             a.versionValue() != null) != 1) {
                         c.invalid(p.at(".attributes[" + e.getKey() + "]"), "attribute",
                                 "exactly one of `int`, `bool`, `string`, `version` is required");
+                    } else if (a.versionValue() != null && !CelSelectors.isSemanticVersion(a.versionValue())) {
+                        c.invalid(p.at(".attributes[" + e.getKey() + "].version"), a.versionValue(),
+                                "must be a string compatible with semver.org spec 2.0.0");
                     }
                 }
             }

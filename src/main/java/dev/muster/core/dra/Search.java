@@ -89,6 +89,7 @@ final class Search {
         return solutionPath;
     }
 
+    static final java.util.Set<String> DEBUG_SEEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
     Outcome run() {
         try {
             for (int i = 0; i < claims.size(); i++) {
@@ -106,6 +107,7 @@ final class Search {
             }
             return new Allocator.Unfit(Allocator.CANNOT_ALLOCATE, steps);
         } catch (Abort e) {
+            if (DEBUG_SEEN.add(e.getMessage().replaceAll("[0-9]+", "N"))) System.err.println("ABORT " + e.getMessage());
             return new Allocator.Failed(e.getMessage(), steps);
         } catch (Capacities.CapacityError e) {
             return new Allocator.Failed(e.getMessage(), steps);

@@ -72,6 +72,10 @@ class DraRulesTest {
                 Arguments.of("a constraint with both attributes", claim("{'requests':[{'name':'r'," + exact + "}],"
                         + "'constraints':[{'matchAttribute':'a/b','distinctAttribute':'a/c'}]}"), REQUIRED,
                         "snapshot.resourceClaims[0].spec.devices.constraints[0]"),
+                Arguments.of("a driver version that is not a semantic version (a leading zero)",
+                        slice("{'driver':'gpu.example.com','nodeName':'n1'," + pool + ",'devices':[{'name':'gpu-0',"
+                                + "'attributes':{'driverVersion':{'version':'570.124.06'}}}]}"), INVALID,
+                        "snapshot.resourceSlices[0].spec.devices[0].attributes[driverVersion].version"),
                 Arguments.of("a slice without a driver", slice("{" + pool + ",'nodeName':'n1'}"), REQUIRED,
                         "snapshot.resourceSlices[0].spec.driver"),
                 Arguments.of("a slice on no node", slice("{'driver':'gpu.example.com'," + pool + "}"), REQUIRED,

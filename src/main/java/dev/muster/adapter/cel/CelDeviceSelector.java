@@ -6,6 +6,7 @@ import dev.muster.core.dra.DeviceAttribute;
 import dev.muster.core.dra.DeviceSelector;
 import dev.muster.core.dra.SelectorDevice;
 import dev.muster.core.dra.SelectorException;
+import dev.muster.core.dra.SelectorReads;
 
 import java.util.AbstractMap;
 import java.util.Collections;
@@ -18,11 +19,18 @@ final class CelDeviceSelector implements DeviceSelector {
     private final String expression;
     private final CelRuntime.Program program;
     private final long costLimit;
+    private final SelectorReads reads;
 
-    CelDeviceSelector(String expression, CelRuntime.Program program, long costLimit) {
+    CelDeviceSelector(String expression, CelRuntime.Program program, long costLimit, SelectorReads reads) {
         this.expression = expression;
         this.program = program;
         this.costLimit = costLimit;
+        this.reads = reads;
+    }
+
+    @Override
+    public SelectorReads reads() {
+        return reads;
     }
 
     @Override

@@ -221,7 +221,7 @@ public final class CelSelectors {
                     "must evaluate to bool or the unknown type, not " + CelTypes.format(ast.getResultType()));
         }
         try {
-            return new CelDeviceSelector(expression, cel.createProgram(ast), costLimit);
+            return new CelDeviceSelector(expression, cel.createProgram(ast), costLimit, DeviceReads.of(ast.getExpr()));
         } catch (CelEvaluationException e) {
             throw new CelCompileException(expression, "program instantiation failed: " + e.getMessage());
         }

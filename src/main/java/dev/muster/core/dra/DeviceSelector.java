@@ -16,4 +16,12 @@ public interface DeviceSelector {
      *                           the evaluation limit reached)
      */
     boolean matches(SelectorDevice device);
+
+    /**
+     * What the selector reads of a device beyond its driver and {@code allowMultipleAllocations}, or null when that
+     * cannot be told (then every part of the device may matter).
+     */
+    default SelectorReads reads() {
+        return null;
+    }
 }

@@ -681,6 +681,10 @@ public final class DraIndex {
      * @throws SelectorException as the selector threw it (also memoised)
      */
     boolean selects(DeviceSelector selector, PoolDevice d) {
+        SelectorReads reads = selector.reads();
+        if (reads != null) {
+            return selectsByProjection(selector, reads, d);
+        }
         int id = d.selectorId;
         if (id < 0) {
             id = lookIds.computeIfAbsent(Look.of(d), k -> nextLookId.getAndIncrement());
@@ -702,6 +706,50 @@ public final class DraIndex {
             throw e;
         }
         return (Boolean) cached;
+    }
+
+    /** Verdicts of selectors that say what they read, per selector and what it reads of a device. */
+    private final Map<Projection, Object> projectedResults = new ConcurrentHashMap<>();
+
+    /** A selector and the values it reads of a device (null where the device has no such attribute or capacity). */
+    private record Projection(DeviceSelector selector, String driver, boolean multi, List<Object> values) {
+    }
+
+    private boolean selectsByProjection(DeviceSelector selector, SelectorReads reads, PoolDevice d) {
+        Device device = d.device();
+        String driver = d.id().driver();
+        Object[] values = new Object[reads.attributes().size() + reads.capacities().size()];
+        int i = 0;
+        for (SelectorReads.Name n : reads.attributes()) {
+            values[i++] = published(device.attributes(), n, driver);
+        }
+        for (SelectorReads.Name n : reads.capacities()) {
+            Device.Capacity c = published(device.capacity(), n, driver);
+            values[i++] = c == null ? null : c.value();
+        }
+        Projection key = new Projection(selector, driver, device.allowMultipleAllocations(),
+                java.util.Arrays.asList(values));
+        Object cached = projectedResults.get(key);
+        if (cached == null) {
+            try {
+                cached = selector.matches(selectorDevice(d));
+            } catch (SelectorException e) {
+                cached = e;
+            } catch (RuntimeException e) {
+                cached = new SelectorException(String.valueOf(e.getMessage()), e);
+            }
+            projectedResults.put(key, cached);
+        }
+        if (cached instanceof SelectorException e) {
+            throw e;
+        }
+        return (Boolean) cached;
+    }
+
+    /** The value a device publishes under a name, as selectors see it: qualified first, else unqualified under its driver. */
+    private static <V> V published(Map<String, V> named, SelectorReads.Name n, String driver) {
+        V v = named.get(n.qualified());
+        return v != null || !n.domain().equals(driver) ? v : named.get(n.id());
     }
 
     /** What selectors see of a device: names without a domain are filed under the driver. Built once per look. */

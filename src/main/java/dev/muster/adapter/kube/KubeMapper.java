@@ -81,7 +81,28 @@ public final class KubeMapper {
                 groups.add(GroupRef.parse(s, "default"));
             }
         }
-        return new DecisionRequest(cluster, groups, options, dra);
+        List<PodRef> pods = null;
+        if (doc.pods() != null) {
+            pods = new ArrayList<>(doc.pods().size());
+            for (String s : doc.pods()) {
+                int slash = s.indexOf('/');
+                pods.add(new PodRef(s.substring(0, slash), s.substring(slash + 1)));
+            }
+        }
+        return new DecisionRequest(cluster, groups, options, dra, pods);
+    }
+
+    /**
+     * For each pod of the snapshot (by "namespace/name"), the name of the group it joins by any shape the mapper reads
+     * (spec.schedulingGroup, a v1alpha1 workloadRef, a Volcano or coscheduling group, a qualifying Job), or null for a
+     * plain pod. What validation checks the request's {@code pods} against.
+     */
+    public static java.util.function.Function<Kube.Pod, String> groupOfPod(RequestDocument.Snapshot s) {
+        GangMapper gangs = new GangMapper(s);
+        return p -> {
+            Kube.ObjectMeta m = p.metadata();
+            return gangs.memberName(p, m, m.labels() == null ? Map.of() : m.labels());
+        };
     }
 
     /** The snapshot's DeviceClasses, ResourceSlices, ResourceClaims and templates in the core model. */

@@ -68,10 +68,21 @@ public final class Invariants {
     }
 
     public static List<String> check(ClusterState state, DecisionResult result) {
+        return check(state, result, null);
+    }
+
+    /**
+     * As {@link #check(ClusterState, DecisionResult)} for a request that named {@code selectedGroups} (null: it named
+     * nothing, so every group with a pending member is decided): a named group is decided, no other group is.
+     */
+    public static List<String> check(ClusterState state, DecisionResult result, Set<GroupRef> selectedGroups) {
         Invariants inv = new Invariants(state, result);
+        inv.selectedGroups = selectedGroups;
         inv.run();
         return inv.violations;
     }
+
+    private Set<GroupRef> selectedGroups;
 
     private void fail(String format, Object... args) {
         violations.add(String.format(format, args));
@@ -82,10 +93,15 @@ public final class Invariants {
         if (!violations.isEmpty()) {
             return; // the remaining checks assume placements name real pending pods and nodes
         }
+        applyPreemptions();
         checkCapacity();
         for (Decision d : result.decisions()) {
             for (Assignment a : d.placements()) {
                 checkFilters(pods.get(a.pod()), nodes.get(a.node()));
+            }
+            if (d.pod() != null) {
+                checkPlainPod(d);
+                continue;
             }
             checkGroupPolicy(d);
             checkTopology(d);
@@ -125,13 +141,39 @@ public final class Invariants {
                 if (!p.schedulingGates().isEmpty()) {
                     fail("%s placed although it has scheduling gates %s", a.pod(), p.schedulingGates());
                 }
-                if (!d.podGroup().name().equals(p.podGroupName())
+                if (d.pod() != null) {
+                    if (!d.pod().equals(a.pod()) || p.podGroupName() != null) {
+                        fail("%s placed in the plain pod decision of %s (its group: %s)", a.pod(), d.pod(),
+                                p.podGroupName());
+                    }
+                } else if (!d.podGroup().name().equals(p.podGroupName())
                         || !d.podGroup().namespace().equals(p.ref().namespace())) {
                     fail("%s placed in the decision of %s but its group is %s", a.pod(), d.podGroup(),
                             p.podGroupName());
                 }
                 placedOn.put(a.pod(), a.node());
                 onNode.get(a.node()).add(p);
+            }
+        }
+    }
+
+    /**
+     * Victims of a Preempting decision are gone for every later decision, and its nominated pods hold their nodes:
+     * the final state the capacity and filter checks read.
+     */
+    private void applyPreemptions() {
+        for (Decision d : result.decisions()) {
+            for (Assignment v : d.victims()) {
+                List<Pod> here = onNode.get(v.node());
+                if (here != null) {
+                    here.removeIf(p -> p.ref().equals(v.pod()));
+                }
+            }
+            for (Assignment n : d.nominations()) {
+                Pod p = pods.get(n.pod());
+                if (p != null && onNode.containsKey(n.node())) {
+                    onNode.get(n.node()).add(p);
+                }
             }
         }
     }
@@ -441,6 +483,44 @@ public final class Invariants {
         }
     }
 
+    // (c') a plain pod's decision: its own pod, at most one placement (exactly one when Scheduled), a pod outcome,
+    // and the PodScheduled condition when it is not Scheduled.
+    private void checkPlainPod(Decision d) {
+        Pod p = pods.get(d.pod());
+        if (p == null || p.podGroupName() != null || !pending(p) || !p.schedulingGates().isEmpty()) {
+            fail("%s: plain pod decision for a pod that is not a pending plain pod", d.pod());
+            return;
+        }
+        if (d.podGroup() != null) {
+            fail("%s: plain pod decision also names PodGroup %s", d.pod(), d.podGroup());
+        }
+        int placed = d.placements().size();
+        switch (d.outcome()) {
+            case Scheduled -> {
+                if (placed != 1) {
+                    fail("%s: Scheduled with %d placements", d.pod(), placed);
+                }
+            }
+            case Preempting, Unschedulable -> {
+                if (placed != 0) {
+                    fail("%s: %s with %d placements", d.pod(), d.outcome(), placed);
+                }
+                if (d.nominations().size() > 1 || (d.outcome() == Outcome.Preempting) == d.nominations().isEmpty()) {
+                    fail("%s: %s with nominations %s", d.pod(), d.outcome(), d.nominations());
+                }
+                boolean condition = false;
+                for (var c : d.conditions()) {
+                    condition |= "PodScheduled".equals(c.type()) && "False".equals(c.status())
+                            && ("Unschedulable".equals(c.reason()) || "SchedulerError".equals(c.reason()));
+                }
+                if (!condition) {
+                    fail("%s: %s without a PodScheduled=False condition", d.pod(), d.outcome());
+                }
+            }
+            default -> fail("%s: outcome %s is not one of a plain pod", d.pod(), d.outcome());
+        }
+    }
+
     // (d) a topology-constrained group lives in one domain of its key, on labelled nodes only.
     private void checkTopology(Decision d) {
         PodGroup g = groups.get(d.podGroup());
@@ -494,7 +574,23 @@ public final class Invariants {
     private void checkDecisionOrder() {
         Set<GroupRef> seen = new HashSet<>();
         Decision prev = null;
+        Set<PodRef> seenPods = new HashSet<>();
+        Decision prevAny = null;
         for (Decision d : result.decisions()) {
+            // One queue: groups that exist and plain pods, by priority, then age, then namespace/name.
+            boolean ordered = d.pod() != null || groups.containsKey(d.podGroup());
+            if (ordered && prevAny != null && compareEntries(prevAny, d) > 0) {
+                fail("queue order: %s before %s", label(prevAny), label(d));
+            }
+            if (ordered) {
+                prevAny = d;
+            }
+            if (d.pod() != null) {
+                if (!seenPods.add(d.pod())) {
+                    fail("plain pod %s decided twice", d.pod());
+                }
+                continue;
+            }
             if (!seen.add(d.podGroup())) {
                 fail("%s decided twice", d.podGroup());
             }
@@ -508,10 +604,11 @@ public final class Invariants {
         }
         for (Pod p : state.pods()) {
             GroupRef g = p.podGroupName() == null ? null : new GroupRef(p.ref().namespace(), p.podGroupName());
-            if (g != null && pending(p) && p.schedulingGates().isEmpty() && !groups.containsKey(g)) {
+            boolean named = selectedGroups == null || selectedGroups.contains(g);
+            if (g != null && named && pending(p) && p.schedulingGates().isEmpty() && !groups.containsKey(g)) {
                 boolean reported = false;
                 for (Decision d : result.decisions()) {
-                    reported |= d.podGroup().equals(g) && d.outcome() == Outcome.PodGroupNotFound;
+                    reported |= g.equals(d.podGroup()) && d.outcome() == Outcome.PodGroupNotFound;
                 }
                 if (!reported) {
                     fail("%s names missing PodGroup %s but no PodGroupNotFound decision says so", p.ref(), g);
@@ -525,10 +622,51 @@ public final class Invariants {
                 hasPending |= pending(p) && p.schedulingGates().isEmpty() && g.ref().name().equals(p.podGroupName())
                         && g.ref().namespace().equals(p.ref().namespace());
             }
-            if (hasPending != seen.contains(g.ref())) {
+            if (selectedGroups != null) {
+                if (selectedGroups.contains(g.ref()) != seen.contains(g.ref())) {
+                    fail("%s: named %s but decided %s", g.ref(), selectedGroups.contains(g.ref()),
+                            seen.contains(g.ref()));
+                }
+            } else if (hasPending != seen.contains(g.ref())) {
                 fail("%s: has pending members %s but decided %s", g.ref(), hasPending, seen.contains(g.ref()));
             }
         }
+    }
+
+    private static String label(Decision d) {
+        return d.pod() != null ? "pod " + d.pod() : "group " + d.podGroup();
+    }
+
+    /** Priority (a pod's own: spec.priority, else 0 in generated clusters), creation, namespace, name; groups first. */
+    private int compareEntries(Decision a, Decision b) {
+        long[] ka = key(a);
+        long[] kb = key(b);
+        if (ka[0] != kb[0]) {
+            return Long.compare(kb[0], ka[0]);
+        }
+        if (ka[1] != kb[1]) {
+            return Long.compare(ka[1], kb[1]);
+        }
+        String nsA = a.pod() != null ? a.pod().namespace() : a.podGroup().namespace();
+        String nsB = b.pod() != null ? b.pod().namespace() : b.podGroup().namespace();
+        if (!nsA.equals(nsB)) {
+            return nsA.compareTo(nsB);
+        }
+        String nA = a.pod() != null ? a.pod().name() : a.podGroup().name();
+        String nB = b.pod() != null ? b.pod().name() : b.podGroup().name();
+        if (!nA.equals(nB)) {
+            return nA.compareTo(nB);
+        }
+        return Boolean.compare(a.pod() != null, b.pod() != null);
+    }
+
+    private long[] key(Decision d) {
+        if (d.pod() != null) {
+            Pod p = pods.get(d.pod());
+            return new long[] {p.priority() == null ? 0 : p.priority(), p.creationEpochSec()};
+        }
+        PodGroup g = groups.get(d.podGroup());
+        return new long[] {g.priority() == null ? 0 : g.priority(), g.creationEpochSec()};
     }
 
     private int compare(GroupRef a, GroupRef b) {

@@ -92,19 +92,6 @@ public final class KubeMapper {
         return new DecisionRequest(cluster, groups, options, dra, pods);
     }
 
-    /**
-     * For each pod of the snapshot (by "namespace/name"), the name of the group it joins by any shape the mapper reads
-     * (spec.schedulingGroup, a v1alpha1 workloadRef, a Volcano or coscheduling group, a qualifying Job), or null for a
-     * plain pod. What validation checks the request's {@code pods} against.
-     */
-    public static java.util.function.Function<Kube.Pod, String> groupOfPod(RequestDocument.Snapshot s) {
-        GangMapper gangs = new GangMapper(s);
-        return p -> {
-            Kube.ObjectMeta m = p.metadata();
-            return gangs.memberName(p, m, m.labels() == null ? Map.of() : m.labels());
-        };
-    }
-
     /** The snapshot's DeviceClasses, ResourceSlices, ResourceClaims and templates in the core model. */
     public static DraObjects draObjects(RequestDocument.Snapshot s,
                                         java.util.function.Function<String, DeviceSelector> selectors) {

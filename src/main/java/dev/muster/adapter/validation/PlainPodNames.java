@@ -1,7 +1,7 @@
 package dev.muster.adapter.validation;
 
 import dev.muster.adapter.kube.Kube;
-import dev.muster.adapter.kube.KubeMapper;
+import dev.muster.adapter.kube.GroupMembership;
 import dev.muster.adapter.kube.RequestDocument;
 
 import java.util.HashMap;
@@ -78,7 +78,7 @@ final class PlainPodNames {
     /** Group membership as the mapper reads it; on a snapshot too broken to map (its own causes say why), none. */
     private static Function<Kube.Pod, String> groupOf(RequestDocument.Snapshot snapshot) {
         try {
-            Function<Kube.Pod, String> f = KubeMapper.groupOfPod(snapshot);
+            Function<Kube.Pod, String> f = GroupMembership.of(snapshot);
             return p -> {
                 try {
                     return f.apply(p);

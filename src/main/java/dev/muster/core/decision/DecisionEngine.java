@@ -77,13 +77,23 @@ public final class DecisionEngine {
     }
 
     /**
-     * Decides PodGroups only, on a compiled snapshot (the extender's view: plain pods are left to kube-scheduler).
+     * {@link #decide(ClusterSnapshot, List, List, DecisionOptions, java.util.function.BooleanSupplier)} without a
+     * selection of plain pods: {@code selected} null decides everything pending, otherwise only those groups.
+     */
+    public DecisionResult decide(ClusterSnapshot compiled, List<GroupRef> selected, DecisionOptions options,
+                                 java.util.function.BooleanSupplier stop) {
+        return decide(compiled, selected, null, options, stop);
+    }
+
+    /**
+     * Decides PodGroups only, on a compiled snapshot: the extender's view, where kube-scheduler itself schedules the
+     * plain pods (listed in {@code pods[]} as not selected).
      *
      * @param selected the groups to decide, or null for every PodGroup with an unbound member
      * @throws DecisionAbortedException when {@code stop} turned true
      */
-    public DecisionResult decide(ClusterSnapshot compiled, List<GroupRef> selected, DecisionOptions options,
-                                 java.util.function.BooleanSupplier stop) {
+    public DecisionResult decideGroups(ClusterSnapshot compiled, List<GroupRef> selected, DecisionOptions options,
+                                       java.util.function.BooleanSupplier stop) {
         return run(compiled, selected, List.of(), options, stop);
     }
 

@@ -78,11 +78,13 @@ public final class Invariants {
     public static List<String> check(ClusterState state, DecisionResult result, Set<GroupRef> selectedGroups) {
         Invariants inv = new Invariants(state, result);
         inv.selectedGroups = selectedGroups;
+        inv.plain = new PlainPodInvariants(inv.pods, inv.groups, inv::fail);
         inv.run();
         return inv.violations;
     }
 
     private Set<GroupRef> selectedGroups;
+    private PlainPodInvariants plain;
 
     private void fail(String format, Object... args) {
         violations.add(String.format(format, args));
@@ -100,7 +102,7 @@ public final class Invariants {
                 checkFilters(pods.get(a.pod()), nodes.get(a.node()));
             }
             if (d.pod() != null) {
-                checkPlainPod(d);
+                plain.checkDecision(d);
                 continue;
             }
             checkGroupPolicy(d);
@@ -483,44 +485,6 @@ public final class Invariants {
         }
     }
 
-    // (c') a plain pod's decision: its own pod, at most one placement (exactly one when Scheduled), a pod outcome,
-    // and the PodScheduled condition when it is not Scheduled.
-    private void checkPlainPod(Decision d) {
-        Pod p = pods.get(d.pod());
-        if (p == null || p.podGroupName() != null || !pending(p) || !p.schedulingGates().isEmpty()) {
-            fail("%s: plain pod decision for a pod that is not a pending plain pod", d.pod());
-            return;
-        }
-        if (d.podGroup() != null) {
-            fail("%s: plain pod decision also names PodGroup %s", d.pod(), d.podGroup());
-        }
-        int placed = d.placements().size();
-        switch (d.outcome()) {
-            case Scheduled -> {
-                if (placed != 1) {
-                    fail("%s: Scheduled with %d placements", d.pod(), placed);
-                }
-            }
-            case Preempting, Unschedulable -> {
-                if (placed != 0) {
-                    fail("%s: %s with %d placements", d.pod(), d.outcome(), placed);
-                }
-                if (d.nominations().size() > 1 || (d.outcome() == Outcome.Preempting) == d.nominations().isEmpty()) {
-                    fail("%s: %s with nominations %s", d.pod(), d.outcome(), d.nominations());
-                }
-                boolean condition = false;
-                for (var c : d.conditions()) {
-                    condition |= "PodScheduled".equals(c.type()) && "False".equals(c.status())
-                            && ("Unschedulable".equals(c.reason()) || "SchedulerError".equals(c.reason()));
-                }
-                if (!condition) {
-                    fail("%s: %s without a PodScheduled=False condition", d.pod(), d.outcome());
-                }
-            }
-            default -> fail("%s: outcome %s is not one of a plain pod", d.pod(), d.outcome());
-        }
-    }
-
     // (d) a topology-constrained group lives in one domain of its key, on labelled nodes only.
     private void checkTopology(Decision d) {
         PodGroup g = groups.get(d.podGroup());
@@ -579,8 +543,8 @@ public final class Invariants {
         for (Decision d : result.decisions()) {
             // One queue: groups that exist and plain pods, by priority, then age, then namespace/name.
             boolean ordered = d.pod() != null || groups.containsKey(d.podGroup());
-            if (ordered && prevAny != null && compareEntries(prevAny, d) > 0) {
-                fail("queue order: %s before %s", label(prevAny), label(d));
+            if (ordered && prevAny != null && plain.compareEntries(prevAny, d) > 0) {
+                fail("queue order: %s before %s", PlainPodInvariants.label(prevAny), PlainPodInvariants.label(d));
             }
             if (ordered) {
                 prevAny = d;
@@ -631,42 +595,6 @@ public final class Invariants {
                 fail("%s: has pending members %s but decided %s", g.ref(), hasPending, seen.contains(g.ref()));
             }
         }
-    }
-
-    private static String label(Decision d) {
-        return d.pod() != null ? "pod " + d.pod() : "group " + d.podGroup();
-    }
-
-    /** Priority (a pod's own: spec.priority, else 0 in generated clusters), creation, namespace, name; groups first. */
-    private int compareEntries(Decision a, Decision b) {
-        long[] ka = key(a);
-        long[] kb = key(b);
-        if (ka[0] != kb[0]) {
-            return Long.compare(kb[0], ka[0]);
-        }
-        if (ka[1] != kb[1]) {
-            return Long.compare(ka[1], kb[1]);
-        }
-        String nsA = a.pod() != null ? a.pod().namespace() : a.podGroup().namespace();
-        String nsB = b.pod() != null ? b.pod().namespace() : b.podGroup().namespace();
-        if (!nsA.equals(nsB)) {
-            return nsA.compareTo(nsB);
-        }
-        String nA = a.pod() != null ? a.pod().name() : a.podGroup().name();
-        String nB = b.pod() != null ? b.pod().name() : b.podGroup().name();
-        if (!nA.equals(nB)) {
-            return nA.compareTo(nB);
-        }
-        return Boolean.compare(a.pod() != null, b.pod() != null);
-    }
-
-    private long[] key(Decision d) {
-        if (d.pod() != null) {
-            Pod p = pods.get(d.pod());
-            return new long[] {p.priority() == null ? 0 : p.priority(), p.creationEpochSec()};
-        }
-        PodGroup g = groups.get(d.podGroup());
-        return new long[] {g.priority() == null ? 0 : g.priority(), g.creationEpochSec()};
     }
 
     private int compare(GroupRef a, GroupRef b) {

@@ -26,13 +26,22 @@ public final class DecisionLog implements DecisionObserver {
 
     @Override
     public void failed(GroupRef podGroup, long nanos) {
-        LOG.errorf("PodGroup %s/%s: error, engine %s ms", podGroup.namespace(), podGroup.name(), millis(nanos));
+        String name = podGroup.name();
+        String what = name.startsWith(dev.muster.core.model.PlainPod.GROUP_PREFIX) ? "Pod" : "PodGroup";
+        if (what.equals("Pod")) {
+            name = name.substring(dev.muster.core.model.PlainPod.GROUP_PREFIX.length());
+        }
+        LOG.errorf("%s %s/%s: error, engine %s ms", what, podGroup.namespace(), name, millis(nanos));
     }
 
     static String line(Decision d, long nanos) {
         int placed = d.outcome() == Outcome.Preempting ? d.nominations().size() : d.placements().size();
         int members = d.placements().size() + d.nominations().size() + d.unschedulablePods().size();
         String verb = d.outcome() == Outcome.Preempting ? "nominated" : "placed";
+        if (d.isPlainPod()) {
+            return "Pod " + d.pod().namespace() + "/" + d.pod().name() + ": " + d.outcome() + ", "
+                    + d.victims().size() + " victims, engine " + millis(nanos) + " ms";
+        }
         return "PodGroup " + d.podGroup().namespace() + "/" + d.podGroup().name() + ": " + d.outcome() + ", "
                 + placed + "/" + members + " members " + verb + ", " + d.victims().size() + " victims, engine "
                 + millis(nanos) + " ms";

@@ -127,6 +127,11 @@ public class DecisionMetrics implements DecisionRecorder, DecisionObserver {
 
     @Override
     public void decided(Decision d, boolean preemptionAttempted, long nanos) {
+        if (d.isPlainPod()) {
+            // A plain pod is no PodGroup attempt: it counts as a pod attempt only.
+            podAttempts.get(d.outcome() == Outcome.Scheduled ? SCHEDULED : UNSCHEDULABLE).increment();
+            return;
+        }
         String r = result(d.outcome());
         if (r == null) {
             notAttempted.get(d.outcome()).increment();

@@ -88,7 +88,7 @@ public final class ExtenderService {
     }
 
     private DecisionResult decideView(ClusterView view) {
-        return engine.decide(view.compiled(), null, NO_PREEMPTION, () -> false);
+        return engine.decideGroups(view.compiled(), null, NO_PREEMPTION, () -> false);
     }
 
     /** Decisions computed so far (the rest came from the cache). */
@@ -278,11 +278,11 @@ public final class ExtenderService {
         List<Node> nodeOverlay = overlay;
         DecisionCache.Key key = new DecisionCache.Key(view.generation(), podOverlay, nodeOverlay);
         DecisionResult result = cache.get(key, () -> podOverlay == null && nodeOverlay.isEmpty() ? decideView(view)
-                : engine.decide(new DecisionRequest(merge(view.state(), podOverlay, nodeOverlay), null, NO_PREEMPTION,
-                view.dra())));
+                : engine.decideGroups(DecisionEngine.compile(new DecisionRequest(merge(view.state(), podOverlay,
+                nodeOverlay), null, NO_PREEMPTION, view.dra())), null, NO_PREEMPTION, () -> false));
         GroupRef group = pod.groupRef();
         for (Decision d : result.decisions()) {
-            if (d.podGroup().equals(group)) {
+            if (group != null && group.equals(d.podGroup())) {
                 return d;
             }
         }

@@ -104,8 +104,8 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
             DecisionResult result;
             Context ctx = Context.current();
             try {
-                result = engine.decide(compiled.snapshot(), decisionRequest.podGroups(), decisionRequest.options(),
-                        () -> ctx.isCancelled()
+                result = engine.decide(compiled.snapshot(), decisionRequest.podGroups(), decisionRequest.pods(),
+                        decisionRequest.options(), () -> ctx.isCancelled()
                         || (ctx.getDeadline() != null && ctx.getDeadline().isExpired()));
             } catch (DecisionAbortedException e) {
                 checkContext("while deciding");

@@ -42,7 +42,8 @@ public final class GrpcRequestMapper {
             options = new RequestDocument.Options(o.hasPreemption() ? o.getPreemption() : null,
                     o.hasExplain() ? o.getExplain() : null);
         }
-        return new RequestDocument(snapshot, groups, options);
+        List<String> pods = r.getPodsCount() == 0 ? null : new ArrayList<>(r.getPodsList());
+        return new RequestDocument(snapshot, groups, options, pods);
     }
 
     static RequestDocument.Snapshot snapshot(dev.muster.grpc.v1.Snapshot s) {

@@ -59,9 +59,14 @@ public final class GrpcResponseMapper {
 
     static dev.muster.grpc.v1.Decision decision(Decision d) {
         dev.muster.grpc.v1.Decision.Builder b = dev.muster.grpc.v1.Decision.newBuilder()
-                .setPodGroup(ref(d.podGroup()))
                 .setOutcome(d.outcome().name())
                 .setMessage(nz(d.message()));
+        if (d.podGroup() != null) {
+            b.setPodGroup(ref(d.podGroup()));
+        }
+        if (d.pod() != null) {
+            b.setPod(ref(d.pod()));
+        }
         for (Assignment a : d.placements()) {
             b.addPlacements(assignment(a));
         }

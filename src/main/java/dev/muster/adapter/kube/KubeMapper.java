@@ -81,7 +81,15 @@ public final class KubeMapper {
                 groups.add(GroupRef.parse(s, "default"));
             }
         }
-        return new DecisionRequest(cluster, groups, options, dra);
+        List<PodRef> pods = null;
+        if (doc.pods() != null) {
+            pods = new ArrayList<>(doc.pods().size());
+            for (String s : doc.pods()) {
+                int slash = s.indexOf('/');
+                pods.add(new PodRef(s.substring(0, slash), s.substring(slash + 1)));
+            }
+        }
+        return new DecisionRequest(cluster, groups, options, dra, pods);
     }
 
     /** The snapshot's DeviceClasses, ResourceSlices, ResourceClaims and templates in the core model. */

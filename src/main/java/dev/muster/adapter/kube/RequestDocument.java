@@ -8,10 +8,15 @@ import java.util.List;
 /**
  * The request envelope of {@code POST /v1/decisions} and {@code /v1/validations} (docs/api.md), as sent.
  *
- * @param podGroups "namespace/name" of the groups to decide; null = every group with an unbound member
+ * @param podGroups "namespace/name" of the groups to decide
+ * @param pods      "namespace/name" of the plain pods to decide; with {@code podGroups} both null, every group with an
+ *                  unbound member and every pending plain pod is decided, otherwise only what they name
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record RequestDocument(Snapshot snapshot, List<String> podGroups, Options options) {
+public record RequestDocument(Snapshot snapshot, List<String> podGroups, Options options, List<String> pods) {
+    public RequestDocument(Snapshot snapshot, List<String> podGroups, Options options) {
+        this(snapshot, podGroups, options, null);
+    }
 
     /**
      * Every list may arrive as an array or as the list object kubectl prints ({@link KubeList}, read by

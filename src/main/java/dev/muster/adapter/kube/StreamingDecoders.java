@@ -229,6 +229,7 @@ final class StreamingDecoders {
             RequestDocument.Snapshot snapshot = null;
             List<String> podGroups = null;
             RequestDocument.Options options = null;
+            List<String> pods = null;
             int seen = 0;
             for (JsonToken t = p.nextToken(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
                 String f = p.currentName();
@@ -246,11 +247,15 @@ final class StreamingDecoders {
                         seen = once(seen, 2);
                         options = in.other(v, f, RequestDocument.class);
                     }
+                    case "pods" -> {
+                        seen = once(seen, 3);
+                        pods = in.other(v, f, RequestDocument.class);
+                    }
                     default -> p.skipChildren();
                 }
             }
             ((ByteTokens) p).expectEnd();
-            return new RequestDocument(snapshot, podGroups, options);
+            return new RequestDocument(snapshot, podGroups, options, pods);
         }
 
         /** Kinds of kubectl list items read here (values, so not case labels: see FieldNames). */

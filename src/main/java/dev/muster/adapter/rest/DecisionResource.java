@@ -111,7 +111,8 @@ public class DecisionResource {
         long start = System.nanoTime();
         DecisionResult result;
         try (PhaseTracer.Phase decide = tracer.phase(PhaseTracer.DECIDE)) {
-            result = engine.decide(compiled.snapshot(), request.podGroups(), request.options(), () -> false);
+            result = engine.decide(compiled.snapshot(), request.podGroups(), request.pods(), request.options(),
+                    () -> false);
         }
         metrics.record(result, System.nanoTime() - start);
         try (PhaseTracer.Phase encode = tracer.phase(PhaseTracer.ENCODE)) {

@@ -38,10 +38,13 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    @JsonPropertyOrder({"podGroup", "compositePodGroup", "outcome", "placements", "unschedulablePods", "victims",
-            "nominations", "claims", "conditions", "message", "explanation"})
+    @JsonPropertyOrder({"podGroup", "pod", "compositePodGroup", "outcome", "placements", "unschedulablePods",
+            "victims", "nominations", "claims", "conditions", "message", "explanation"})
     @Schema(name = "Decision")
-    public record DecisionDto(Ref podGroup,
+    public record DecisionDto(@Schema(description = "The PodGroup decided (absent in a plain pod's decision)")
+                              Ref podGroup,
+                              @Schema(description = "The plain pod decided, one that belongs to no group (absent in a "
+                                      + "group's decision)") Ref pod,
                               @Schema(description = "The CompositePodGroup the group is a child of (absent for a group "
                                       + "outside any composite)") Ref compositePodGroup,
                               @Schema(enumeration = {"Scheduled", "Preempting", "Unschedulable", "WaitingForMembers",
@@ -221,7 +224,8 @@ public record DecisionResponse(List<DecisionDto> decisions, List<PodStatusDto> p
         for (PodMessage m : d.unschedulablePods()) {
             unschedulable.add(new PodMessageDto(ref(m.pod()), m.message()));
         }
-        return new DecisionDto(new Ref(d.podGroup().namespace(), d.podGroup().name()),
+        return new DecisionDto(d.podGroup() == null ? null : new Ref(d.podGroup().namespace(), d.podGroup().name()),
+                ref(d.pod()),
                 d.compositePodGroup() == null ? null
                         : new Ref(d.compositePodGroup().namespace(), d.compositePodGroup().name()),
                 d.outcome() == null ? null : d.outcome().name(), podNodes(d.placements()), unschedulable,

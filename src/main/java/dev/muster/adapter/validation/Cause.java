@@ -14,4 +14,5 @@ public record Cause(String reason, String field, String message, String summary)
     public static final String NOT_SUPPORTED = "FieldValueNotSupported";
     public static final String FORBIDDEN = "FieldValueForbidden";
     public static final String TOO_MANY = "FieldValueTooMany";
+    public static final String NOT_FOUND = "FieldValueNotFound";
 }

@@ -65,6 +65,10 @@ public final class Causes {
         add(Cause.NOT_SUPPORTED, field, "Unsupported value", render(value), sb.toString());
     }
 
+    public void notFound(String field, Object value, String detail) {
+        add(Cause.NOT_FOUND, field, "Not found", render(value), detail);
+    }
+
     public void forbidden(String field, String detail) {
         add(Cause.FORBIDDEN, field, "Forbidden", null, detail);
     }

@@ -58,6 +58,7 @@ public final class RequestValidator {
         }
         validateGroupNames(doc.podGroups(), c);
         validateSnapshot(doc.snapshot(), new FieldPath("snapshot"), c);
+        PlainPodNames.validate(doc.pods(), doc.snapshot(), limits.maxPods(), c);
         return c;
     }
 

@@ -8,6 +8,7 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.framework.ReservePlugin;
 import dev.muster.core.framework.Status;
+import dev.muster.core.model.PlainPod;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.snapshot.SnapshotOverlay;
@@ -205,7 +206,7 @@ public final class PodGroupCycle {
         PodGroupCycle greedy = new PodGroupCycle(scope, 0, withinName, within); // trials, nominations: no search
         int[] mark = new int[1];
         AlgorithmResult[] nominated = new AlgorithmResult[1];
-        PostFilterPlugin.Result r = scope.runtime().runPostFilter(group, snapshot.groupPriority(group.group().ref()),
+        PostFilterPlugin.Result r = scope.runtime().runPostFilter(group, preemptorPriority(group.group()),
                 () -> {
                     mark[0] = snapshot.mark();
                     return new PreemptionSimulation(scope, () -> greedy.place(group));
@@ -224,7 +225,23 @@ public final class PodGroupCycle {
             String reason = r.status().isSuccess() ? null : r.status().message();
             return new GroupOutcome(GroupOutcome.Kind.UNSCHEDULABLE, group, failed, List.of(), reason);
         }
-        return new GroupOutcome(GroupOutcome.Kind.PREEMPTING, group, nominated[0], r.victims(), null);
+        // A plain pod waits with the FitError of its first pass, as kube-scheduler's pod condition says.
+        String why = PlainPod.is(group.group()) ? firstFailure(failed) : null;
+        return new GroupOutcome(GroupOutcome.Kind.PREEMPTING, group, nominated[0], r.victims(), why);
+    }
+
+    private static String firstFailure(AlgorithmResult failed) {
+        for (MemberResult m : failed.cycle().members()) {
+            if (!m.placed() && m.message() != null) {
+                return m.message();
+            }
+        }
+        return failed.message();
+    }
+
+    /** The priority the group preempts at: its PodGroup's, or a plain pod's own (see {@link PlainPod}). */
+    private int preemptorPriority(PodGroup group) {
+        return PlainPod.is(group) && group.priority() != null ? group.priority() : snapshot.groupPriority(group.ref());
     }
 
     /**

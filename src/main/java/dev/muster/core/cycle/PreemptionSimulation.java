@@ -3,6 +3,9 @@ package dev.muster.core.cycle;
 import dev.muster.core.dra.ClaimBook;
 import dev.muster.core.dra.ClaimConsumer;
 import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.CycleState;
+import dev.muster.core.framework.FrameworkRuntime;
+import dev.muster.core.framework.Status;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.model.GroupRef;
@@ -149,6 +152,20 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     @Override
     public int[] feasibleNodes(PodInfo member) {
         return chosen == null ? null : scope.scheduler(chosen).feasibleNodes(member, chosen);
+    }
+
+    @Override
+    public Status[] filter(PodInfo member, int[] nodes) {
+        FrameworkRuntime runtime = scope.runtime();
+        boolean[] skipped = new boolean[runtime.filterCount()];
+        CycleState state = new CycleState();
+        Status pre = runtime.runPreFilter(state, member, all, skipped);
+        Status[] out = new Status[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            Status st = pre != null ? pre : runtime.runFilter(state, member, all.anyNode(nodes[i]), skipped);
+            out[i] = st == null ? Status.SUCCESS : st;
+        }
+        return out;
     }
 
     @Override

@@ -2,17 +2,27 @@ package dev.muster.core.decision;
 
 import dev.muster.core.model.Condition;
 import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.PodRef;
 
 import java.util.List;
 
 /**
- * The decision for one PodGroup (docs/api.md). Lists are sorted by pod reference; {@code explanation} is null
- * unless asked for; {@code compositePodGroup} names the CompositePodGroup the group is a child of, or is null.
+ * The decision for one PodGroup, or for one plain pod (docs/api.md). Lists are sorted by pod reference;
+ * {@code explanation} is null unless asked for; {@code compositePodGroup} names the CompositePodGroup the group is a
+ * child of, or is null. A plain pod's decision has {@code pod} and no {@code podGroup}; a group's the other way round.
  */
 public record Decision(GroupRef podGroup, Outcome outcome, List<Assignment> placements,
                        List<PodMessage> unschedulablePods, List<Assignment> victims, List<Assignment> nominations,
                        List<ClaimDecision> claims, List<Condition> conditions, String message,
-                       Explanation explanation, GroupRef compositePodGroup) {
+                       Explanation explanation, GroupRef compositePodGroup, PodRef pod) {
+    public Decision(GroupRef podGroup, Outcome outcome, List<Assignment> placements,
+                    List<PodMessage> unschedulablePods, List<Assignment> victims, List<Assignment> nominations,
+                    List<ClaimDecision> claims, List<Condition> conditions, String message,
+                    Explanation explanation, GroupRef compositePodGroup) {
+        this(podGroup, outcome, placements, unschedulablePods, victims, nominations, claims, conditions, message,
+                explanation, compositePodGroup, null);
+    }
+
     public Decision(GroupRef podGroup, Outcome outcome, List<Assignment> placements,
                     List<PodMessage> unschedulablePods, List<Assignment> victims, List<Assignment> nominations,
                     List<ClaimDecision> claims, List<Condition> conditions, String message,
@@ -24,7 +34,12 @@ public record Decision(GroupRef podGroup, Outcome outcome, List<Assignment> plac
     /** The same decision for a child of that CompositePodGroup. */
     public Decision withCompositePodGroup(GroupRef composite) {
         return new Decision(podGroup, outcome, placements, unschedulablePods, victims, nominations, claims, conditions,
-                message, explanation, composite);
+                message, explanation, composite, pod);
+    }
+
+    /** Whether this is a plain pod's decision ({@link #pod}) rather than a group's. */
+    public boolean isPlainPod() {
+        return pod != null;
     }
 
     public Decision {

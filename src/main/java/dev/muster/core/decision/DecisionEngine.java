@@ -10,15 +10,16 @@ import dev.muster.core.framework.Profile;
 import dev.muster.core.model.Condition;
 import dev.muster.core.model.CompositePodGroup;
 import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.PlainPod;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.PodRef;
 import dev.muster.core.plugins.InTreePlugins;
 import dev.muster.core.snapshot.ClusterSnapshot;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,9 +29,10 @@ import java.util.concurrent.ForkJoinPool;
  * The decision engine: a pure function from a {@link DecisionRequest} to a {@link DecisionResult}. Thread-safe;
  * keeps nothing between calls.
  * <p>
- * Groups are decided one after another (higher PodGroup priority, older, then namespace/name); a group's
- * placements stay assumed in the run's overlay, so later groups never share its capacity. Each group's decision is its
- * {@link PodGroupCycle}; this class keeps the order and assembles the response.
+ * Groups and plain pods are decided one after another in one queue (higher priority — a group at its PodGroup
+ * priority —, older, then namespace/name); a decision's placements stay assumed in the run's overlay, so later ones
+ * never share its capacity. Each decision is a {@link PodGroupCycle} (a plain pod's as a one-member basic group);
+ * this class keeps the order and assembles the response.
  */
 public final class DecisionEngine {
     static final String CONDITION_TYPE = "PodGroupScheduled";
@@ -66,7 +68,7 @@ public final class DecisionEngine {
      * @throws DecisionAbortedException when {@code stop} turned true (a passed deadline, a gone caller)
      */
     public DecisionResult decide(DecisionRequest request, java.util.function.BooleanSupplier stop) {
-        return decide(compile(request), request.podGroups(), request.options(), stop);
+        return decide(compile(request), request.podGroups(), request.pods(), request.options(), stop);
     }
 
     /** Compiles a request's cluster into the snapshot the engine decides on (node table, pod vectors, members). */
@@ -75,24 +77,61 @@ public final class DecisionEngine {
     }
 
     /**
-     * Decides on a compiled snapshot, in a run of its own ({@link ClusterSnapshot#overlay()}): the snapshot is not
-     * changed, so one compiled snapshot can be decided again (the benchmarks time the engine that way).
+     * {@link #decide(ClusterSnapshot, List, List, DecisionOptions, java.util.function.BooleanSupplier)} without a
+     * selection of plain pods: {@code selected} null decides everything pending, otherwise only those groups.
+     */
+    public DecisionResult decide(ClusterSnapshot compiled, List<GroupRef> selected, DecisionOptions options,
+                                 java.util.function.BooleanSupplier stop) {
+        return decide(compiled, selected, null, options, stop);
+    }
+
+    /**
+     * Decides PodGroups only, on a compiled snapshot: the extender's view, where kube-scheduler itself schedules the
+     * plain pods (listed in {@code pods[]} as not selected).
      *
      * @param selected the groups to decide, or null for every PodGroup with an unbound member
      * @throws DecisionAbortedException when {@code stop} turned true
      */
-    public DecisionResult decide(ClusterSnapshot compiled, List<GroupRef> selected, DecisionOptions options,
-                                 java.util.function.BooleanSupplier stop) {
+    public DecisionResult decideGroups(ClusterSnapshot compiled, List<GroupRef> selected, DecisionOptions options,
+                                       java.util.function.BooleanSupplier stop) {
+        return run(compiled, selected, List.of(), options, stop);
+    }
+
+    /**
+     * Decides on a compiled snapshot, in a run of its own ({@link ClusterSnapshot#overlay()}): the snapshot is not
+     * changed, so one compiled snapshot can be decided any number of times (the benchmarks time the engine that way).
+     * Groups and plain pods are decided in one queue ({@link DecisionQueue}).
+     *
+     * @param groups the PodGroups named, or null
+     * @param pods   the plain pods named, or null; both null decides every PodGroup with an unbound member and every
+     *               pending plain pod, otherwise only what they name
+     * @throws DecisionAbortedException when {@code stop} turned true
+     */
+    public DecisionResult decide(ClusterSnapshot compiled, List<GroupRef> groups, List<PodRef> pods,
+                                 DecisionOptions options, java.util.function.BooleanSupplier stop) {
+        if (groups == null && pods == null) {
+            return run(compiled, null, null, options, stop);
+        }
+        return run(compiled, groups == null ? List.of() : groups, pods == null ? List.of() : pods, options, stop);
+    }
+
+    private DecisionResult run(ClusterSnapshot compiled, List<GroupRef> groups, List<PodRef> pods,
+                               DecisionOptions options, java.util.function.BooleanSupplier stop) {
         SnapshotOverlay snapshot = compiled.overlay();
         DecisionOptions opts = options == null ? DecisionOptions.DEFAULT : options;
         SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold(), stop,
                 config.batching());
-        List<GroupRef> order = groupsToDecide(snapshot, selected);
+        List<DecisionQueue.Entry> order = DecisionQueue.of(snapshot, groups, pods);
         List<Decision> decisions = new ArrayList<>(order.size());
         Set<GroupRef> decidedTrees = new java.util.HashSet<>();
         try {
-            for (GroupRef ref : order) {
+            for (DecisionQueue.Entry e : order) {
                 scope.checkStop();
+                if (e.pod() != null) {
+                    decisions.add(observedPlainPod(scope, e.pod(), opts));
+                    continue;
+                }
+                GroupRef ref = e.group();
                 CompositePodGroup root = rootOf(snapshot, ref);
                 if (root == null) {
                     decisions.add(observedGroup(scope, ref, opts));
@@ -104,42 +143,32 @@ public final class DecisionEngine {
         } catch (CycleAbortedException e) {
             throw new DecisionAbortedException();
         }
-        return new DecisionResult(decisions, podStatuses(snapshot));
+        return new DecisionResult(decisions, PodStatuses.of(snapshot, decisions));
     }
 
     /**
-     * The groups to decide in decision order: the selected ones, or every group with a member the cycle could place
-     * (unbound, not gated, not terminating). A group whose only unbound members are gated is not attempted, as
-     * upstream; its pods are listed as SchedulingGated.
+     * A plain pod decided as kube-scheduler decides it, alone: through the PodGroup cycle as a one-member basic group
+     * of its own ({@link PlainPod}), so it shares the run's schedulers (and their kept evaluations) with every other
+     * pod, and mapped to the plain pod's decision.
      */
-    private static List<GroupRef> groupsToDecide(SnapshotOverlay snapshot, List<GroupRef> selected) {
-        Set<GroupRef> refs = new LinkedHashSet<>();
-        if (selected != null) {
-            refs.addAll(selected);
-        } else {
-            for (Map.Entry<GroupRef, List<PodInfo>> e : snapshot.membersByGroup().entrySet()) {
-                for (PodInfo p : e.getValue()) {
-                    if (isPending(p.pod()) && !p.pod().isGated()) {
-                        refs.add(e.getKey());
-                        break;
-                    }
-                }
-            }
+    private Decision observedPlainPod(SchedulingScope scope, PodInfo pod, DecisionOptions options) {
+        long start = System.nanoTime();
+        PodGroup group = PlainPod.group(pod.pod(), pod.priority());
+        GroupRef ref = group.ref();
+        Decision d;
+        try {
+            GroupOutcome outcome = new PodGroupCycle(scope, config.searchBudget()).run(group, List.of(pod),
+                    options.preemption());
+            d = PlainPodDecision.of(scope.snapshot(), pod, outcome);
+        } catch (CycleAbortedException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            observer.failed(ref, System.nanoTime() - start);
+            throw e;
         }
-        List<GroupRef> order = new ArrayList<>(refs);
-        order.sort(Comparator.<GroupRef>comparingInt(r -> -groupPriority(snapshot, r))
-                .thenComparingLong(r -> creation(snapshot, r))
-                .thenComparing(Comparator.naturalOrder()));
-        return order;
-    }
-
-    private static int groupPriority(SnapshotOverlay snapshot, GroupRef ref) {
-        return snapshot.podGroups().containsKey(ref) ? snapshot.groupPriority(ref) : Integer.MIN_VALUE;
-    }
-
-    private static long creation(SnapshotOverlay snapshot, GroupRef ref) {
-        PodGroup g = snapshot.podGroups().get(ref);
-        return g == null ? Long.MAX_VALUE : g.creationEpochSec();
+        observer.decided(d, d.outcome() == Outcome.Preempting || (d.outcome() == Outcome.Unschedulable
+                && options.preemption() && scope.runtime().hasPostFilter()), System.nanoTime() - start);
+        return d;
     }
 
     private static boolean isPending(Pod p) {
@@ -281,18 +310,6 @@ public final class DecisionEngine {
         pods.sort(Comparator.comparing(PodMessage::pod));
         return new Decision(ref, Outcome.PodGroupNotFound, List.of(), pods, List.of(), List.of(), List.of(),
                 List.of(), msg, null);
-    }
-
-    /** Pods that take part in no decision: unbound members with scheduling gates. */
-    private static List<PodStatus> podStatuses(SnapshotOverlay snapshot) {
-        List<PodStatus> out = new ArrayList<>();
-        for (PodInfo p : snapshot.gatedPendingPods()) {
-            out.add(new PodStatus(p.ref(), PodStatus.SCHEDULING_GATED,
-                    "Scheduling is blocked due to non-empty scheduling gates: " + String.join(", ",
-                            p.pod().schedulingGates())));
-        }
-        out.sort(Comparator.comparing(PodStatus::pod));
-        return out;
     }
 
     static Condition condition(PodGroup group, boolean scheduled, String message) {

@@ -59,6 +59,16 @@ public interface PostFilterPlugin extends Plugin {
             return null;
         }
 
+        /**
+         * Runs PreFilter once and then Filter on each of {@code nodes} (snapshot indices) for {@code member} on the
+         * cluster as simulated now, the group's other members not assumed: per node, {@link Status#SUCCESS} or the
+         * status that rejected it (a PreFilter rejection for every node alike). What single-pod preemption asks of
+         * each node.
+         */
+        default Status[] filter(PodInfo member, int[] nodes) {
+            throw new UnsupportedOperationException("this simulation does not filter single nodes");
+        }
+
         PodGroup podGroup(GroupRef ref);
 
         /**

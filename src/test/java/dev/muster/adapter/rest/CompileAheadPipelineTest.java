@@ -49,7 +49,8 @@ class CompileAheadPipelineTest {
         CompileAhead.Compiled c = pipeline.readCompiled(body, Arrival.WHOLE, MediaType.APPLICATION_JSON_TYPE);
         DecisionRequest r = c.request();
         return new String(DecisionResource.WRITER.writeValueAsBytes(DecisionResponse.of(
-                ENGINE.decide(c.snapshot(), r.podGroups(), r.options(), () -> false))), StandardCharsets.UTF_8);
+                ENGINE.decide(c.snapshot(), r.podGroups(), r.pods(), r.options(), () -> false))),
+                StandardCharsets.UTF_8);
     }
 
     @Test

@@ -68,10 +68,23 @@ public final class Invariants {
     }
 
     public static List<String> check(ClusterState state, DecisionResult result) {
+        return check(state, result, null);
+    }
+
+    /**
+     * As {@link #check(ClusterState, DecisionResult)} for a request that named {@code selectedGroups} (null: it named
+     * nothing, so every group with a pending member is decided): a named group is decided, no other group is.
+     */
+    public static List<String> check(ClusterState state, DecisionResult result, Set<GroupRef> selectedGroups) {
         Invariants inv = new Invariants(state, result);
+        inv.selectedGroups = selectedGroups;
+        inv.plain = new PlainPodInvariants(inv.pods, inv.groups, inv::fail);
         inv.run();
         return inv.violations;
     }
+
+    private Set<GroupRef> selectedGroups;
+    private PlainPodInvariants plain;
 
     private void fail(String format, Object... args) {
         violations.add(String.format(format, args));
@@ -82,10 +95,15 @@ public final class Invariants {
         if (!violations.isEmpty()) {
             return; // the remaining checks assume placements name real pending pods and nodes
         }
+        applyPreemptions();
         checkCapacity();
         for (Decision d : result.decisions()) {
             for (Assignment a : d.placements()) {
                 checkFilters(pods.get(a.pod()), nodes.get(a.node()));
+            }
+            if (d.pod() != null) {
+                plain.checkDecision(d);
+                continue;
             }
             checkGroupPolicy(d);
             checkTopology(d);
@@ -125,13 +143,39 @@ public final class Invariants {
                 if (!p.schedulingGates().isEmpty()) {
                     fail("%s placed although it has scheduling gates %s", a.pod(), p.schedulingGates());
                 }
-                if (!d.podGroup().name().equals(p.podGroupName())
+                if (d.pod() != null) {
+                    if (!d.pod().equals(a.pod()) || p.podGroupName() != null) {
+                        fail("%s placed in the plain pod decision of %s (its group: %s)", a.pod(), d.pod(),
+                                p.podGroupName());
+                    }
+                } else if (!d.podGroup().name().equals(p.podGroupName())
                         || !d.podGroup().namespace().equals(p.ref().namespace())) {
                     fail("%s placed in the decision of %s but its group is %s", a.pod(), d.podGroup(),
                             p.podGroupName());
                 }
                 placedOn.put(a.pod(), a.node());
                 onNode.get(a.node()).add(p);
+            }
+        }
+    }
+
+    /**
+     * Victims of a Preempting decision are gone for every later decision, and its nominated pods hold their nodes:
+     * the final state the capacity and filter checks read.
+     */
+    private void applyPreemptions() {
+        for (Decision d : result.decisions()) {
+            for (Assignment v : d.victims()) {
+                List<Pod> here = onNode.get(v.node());
+                if (here != null) {
+                    here.removeIf(p -> p.ref().equals(v.pod()));
+                }
+            }
+            for (Assignment n : d.nominations()) {
+                Pod p = pods.get(n.pod());
+                if (p != null && onNode.containsKey(n.node())) {
+                    onNode.get(n.node()).add(p);
+                }
             }
         }
     }
@@ -494,7 +538,23 @@ public final class Invariants {
     private void checkDecisionOrder() {
         Set<GroupRef> seen = new HashSet<>();
         Decision prev = null;
+        Set<PodRef> seenPods = new HashSet<>();
+        Decision prevAny = null;
         for (Decision d : result.decisions()) {
+            // One queue: groups that exist and plain pods, by priority, then age, then namespace/name.
+            boolean ordered = d.pod() != null || groups.containsKey(d.podGroup());
+            if (ordered && prevAny != null && plain.compareEntries(prevAny, d) > 0) {
+                fail("queue order: %s before %s", PlainPodInvariants.label(prevAny), PlainPodInvariants.label(d));
+            }
+            if (ordered) {
+                prevAny = d;
+            }
+            if (d.pod() != null) {
+                if (!seenPods.add(d.pod())) {
+                    fail("plain pod %s decided twice", d.pod());
+                }
+                continue;
+            }
             if (!seen.add(d.podGroup())) {
                 fail("%s decided twice", d.podGroup());
             }
@@ -508,10 +568,11 @@ public final class Invariants {
         }
         for (Pod p : state.pods()) {
             GroupRef g = p.podGroupName() == null ? null : new GroupRef(p.ref().namespace(), p.podGroupName());
-            if (g != null && pending(p) && p.schedulingGates().isEmpty() && !groups.containsKey(g)) {
+            boolean named = selectedGroups == null || selectedGroups.contains(g);
+            if (g != null && named && pending(p) && p.schedulingGates().isEmpty() && !groups.containsKey(g)) {
                 boolean reported = false;
                 for (Decision d : result.decisions()) {
-                    reported |= d.podGroup().equals(g) && d.outcome() == Outcome.PodGroupNotFound;
+                    reported |= g.equals(d.podGroup()) && d.outcome() == Outcome.PodGroupNotFound;
                 }
                 if (!reported) {
                     fail("%s names missing PodGroup %s but no PodGroupNotFound decision says so", p.ref(), g);
@@ -525,7 +586,12 @@ public final class Invariants {
                 hasPending |= pending(p) && p.schedulingGates().isEmpty() && g.ref().name().equals(p.podGroupName())
                         && g.ref().namespace().equals(p.ref().namespace());
             }
-            if (hasPending != seen.contains(g.ref())) {
+            if (selectedGroups != null) {
+                if (selectedGroups.contains(g.ref()) != seen.contains(g.ref())) {
+                    fail("%s: named %s but decided %s", g.ref(), selectedGroups.contains(g.ref()),
+                            seen.contains(g.ref()));
+                }
+            } else if (hasPending != seen.contains(g.ref())) {
                 fail("%s: has pending members %s but decided %s", g.ref(), hasPending, seen.contains(g.ref()));
             }
         }

@@ -7,6 +7,7 @@ import dev.muster.core.framework.Status;
 import dev.muster.core.model.Disruption;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodDisruptionBudget;
+import dev.muster.core.model.PlainPod;
 import dev.muster.core.model.PodGroup;
 
 import java.util.ArrayList;
@@ -20,7 +21,8 @@ import java.util.Map;
  * pods of a {@code disruptionMode: PodGroup} group, which form one unit at their group's priority, and the pods of a
  * CompositePodGroup tree whose composite says {@code disruptionMode: PodGroup}, which form one unit together. A unit is
  * eligible only when its priority is strictly lower. The domain is the whole cluster; for a group with a topology
- * constraint (which upstream v1.36 does not preempt for), one domain of its key ({@link DomainPreemption}).
+ * constraint (which upstream v1.36 does not preempt for), one domain of its key ({@link DomainPreemption}). A plain
+ * pod ({@link PlainPod}) preempts as upstream's single-pod DefaultPreemption does ({@link SinglePodPreemption}).
  */
 public final class DefaultPreemptionPlugin implements PostFilterPlugin {
     public static final String NAME = "DefaultPreemption";
@@ -42,6 +44,10 @@ public final class DefaultPreemptionPlugin implements PostFilterPlugin {
             }
         }
         List<VictimSearch.Unit> units = units(group, groupPriority, sim);
+        if (PlainPod.is(pg)) {
+            // A plain pod: kube-scheduler's own DefaultPreemption, node by node.
+            return SinglePodPreemption.select(group.pending().get(0), units, sim);
+        }
         if (units.isEmpty()) {
             return new Result(List.of(), Status.unresolvable(NAME,
                     "No preemption victims found for incoming preemptor"));

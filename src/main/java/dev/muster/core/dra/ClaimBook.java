@@ -440,16 +440,13 @@ public final class ClaimBook {
     }
 
     /**
-     * The allocator's first fit, remembered per node and device state while every device is node-local: the answer
-     * depends only on the claims' specs and on how the node's own devices are held, so Reserve finds what Filter just
-     * computed, an equal member finds what the one before it got on a node nothing happened to since, and a trial
-     * placement taken back and run again (the chosen candidate, assumed for good) finds every answer of its first
-     * run. Answers naming a claim (a share of a device, an input error) are not remembered.
+     * The allocator's first fit, remembered per node and state of the pools it sees (its own and those shared with
+     * other nodes): the answer depends only on the claims' specs and on how those pools' devices are held, so Reserve
+     * finds what Filter just computed, an equal member finds what the one before it got on a node nothing happened
+     * to since, and a trial placement taken back and run again (the chosen candidate, assumed for good) finds every
+     * answer of its first run. Answers naming a claim (a share of a device, an input error) are not remembered.
      */
     private Allocator.Outcome firstFit(Node node, List<Allocator.PendingClaim> pending) {
-        if (!ledger.index().allNodeLocal()) {
-            return Allocator.allocate(ledger, node, pending, stepBudget);
-        }
         long version = ledger.nodeVersion(node);
         FirstFit[] kept = firstFits.get(node.name());
         if (kept != null) {

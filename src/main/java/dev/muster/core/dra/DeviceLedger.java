@@ -40,8 +40,9 @@ public final class DeviceLedger {
      */
     static final int MAX_REMEMBERED = 1 << 16;
     /** Nodes seeing several pools: (the first pools' combined number, the next pool's number) to a number. */
-    private final Map<Long, Integer> combined = new HashMap<>();
-    private int nextVersion = 1;
+    private final Map<Long, Integer> combined = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The next state number; combinations are numbered from Filter threads at once (steps only by one thread). */
+    private final java.util.concurrent.atomic.AtomicInteger nextVersion = new java.util.concurrent.atomic.AtomicInteger(1);
 
     DeviceLedger(DraIndex index, State state) {
         this.index = index;
@@ -90,8 +91,7 @@ public final class DeviceLedger {
                 if (combined.size() >= MAX_REMEMBERED) {
                     combined.clear();
                 }
-                c = nextVersion++;
-                combined.put(pair, c);
+                c = combined.computeIfAbsent(pair, k -> nextVersion.getAndIncrement());
             }
             v = c;
         }
@@ -130,7 +130,7 @@ public final class DeviceLedger {
                 if (steps.size() >= MAX_REMEMBERED) {
                     steps.clear();
                 }
-                to = nextVersion++;
+                to = nextVersion.getAndIncrement();
                 steps.put(new Step(from, pool, allocation, sign), to);
             }
             poolVersion[pool] = to;

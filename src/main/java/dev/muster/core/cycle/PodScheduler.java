@@ -1,5 +1,6 @@
 package dev.muster.core.cycle;
 
+import dev.muster.core.framework.Code;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FrameworkRuntime;
 import dev.muster.core.framework.NodeInfo;
@@ -91,17 +92,28 @@ final class PodScheduler {
         if (e != null && e.placement == placement) {
             int evaluations = e.refresh(pod);
             if (evaluations >= 0) {
+                endIfErred(sig, e);
                 last = e;
                 return e.attempt(evaluations);
             }
         }
         e = new Evaluation(placement);
         int evaluations = e.full(pod);
+        endIfErred(sig, e);
         if (refreshable) {
             cache.put(sig, e);
         }
         last = e;
         return e.attempt(evaluations);
+    }
+
+    /** Throws {@link SchedulerErrorException} when a filter erred on a node; such an evaluation is not kept. */
+    private void endIfErred(PodSignature sig, Evaluation e) {
+        if (e.errors.get() != Integer.MAX_VALUE) {
+            cache.remove(sig);
+            last = null;
+            e.throwIfErred();
+        }
     }
 
     /**
@@ -164,6 +176,9 @@ final class PodScheduler {
         long[] totals;           // per placement node (feasible nodes only)
         int feasibleCount;
         boolean preFilterFailed;
+        /** The first placement node whose filters erred, or {@link Integer#MAX_VALUE}. */
+        final java.util.concurrent.atomic.AtomicInteger errors = new java.util.concurrent.atomic.AtomicInteger(
+                Integer.MAX_VALUE);
         Status preFilterStatus;
         int seenChanges;         // the snapshot's change count when this evaluation was last brought up to date
         int[] tree;              // tournament over placement nodes: tree[1] is the best feasible node or -1
@@ -487,7 +502,23 @@ final class PodScheduler {
             versions[i] = snapshot.nodeVersion(idx);
             Status st = runtime.runFilter(s, incoming, node, filterSkipped);
             verdicts[i] = st;
+            if (st != null && st.code() == Code.Error) {
+                errors.accumulateAndGet(i, Math::min);
+            }
             return st == null;
+        }
+
+        /**
+         * Ends the pod's cycle when a filter erred on some node: with the error of the first such node in placement
+         * order (filters run in parallel; this keeps the answer the same whatever the threads did), in
+         * kube-scheduler's words.
+         */
+        void throwIfErred() {
+            int i = errors.get();
+            if (i != Integer.MAX_VALUE) {
+                Status st = verdicts[i];
+                throw new SchedulerErrorException("running \"" + st.plugin() + "\" filter plugin: " + st.message());
+            }
         }
 
         private void scoreNode(CycleState s, PodInfo incoming, int i) {

@@ -184,6 +184,23 @@ final class DecisionBuilder {
                         : null);
     }
 
+    /**
+     * A plugin erred during the group's cycle: no member is placed anywhere, no victims, and the condition says
+     * SchedulerError with the error's text, as kube-scheduler reports a cycle that ended with an error.
+     */
+    Decision schedulerError(List<PodInfo> pending, String message) {
+        List<PodMessage> pods = new ArrayList<>();
+        for (PodInfo p : pending) {
+            pods.add(new PodMessage(p.ref(), message));
+        }
+        pods.sort(Comparator.comparing(PodMessage::pod));
+        return new Decision(ref, Outcome.Unschedulable, List.of(), pods, List.of(), List.of(), List.of(),
+                List.of(DecisionEngine.condition(group, false, message, DecisionEngine.SCHEDULER_ERROR)), message,
+                options.explain() ? new Explanation(snapshot.nodeCount(), List.of(), List.of(), null, null, List.of(),
+                        group.warnings())
+                        : null);
+    }
+
     Decision waiting(List<PodInfo> pending, String message) {
         List<PodMessage> pods = new ArrayList<>();
         for (PodInfo p : pending) {

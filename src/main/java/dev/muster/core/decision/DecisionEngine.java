@@ -5,6 +5,7 @@ import dev.muster.core.cycle.GroupOutcome;
 import dev.muster.core.cycle.PodGroupCycle;
 import dev.muster.core.cycle.SchedulingScope;
 import dev.muster.core.cycle.CycleAbortedException;
+import dev.muster.core.cycle.SchedulerErrorException;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.Profile;
 import dev.muster.core.model.Condition;
@@ -156,10 +157,14 @@ public final class DecisionEngine {
         PodGroup group = PlainPod.group(pod.pod(), pod.priority());
         GroupRef ref = group.ref();
         Decision d;
+        int mark = scope.snapshot().mark();
         try {
             GroupOutcome outcome = new PodGroupCycle(scope, config.searchBudget()).run(group, List.of(pod),
                     options.preemption());
             d = PlainPodDecision.of(scope.snapshot(), pod, outcome);
+        } catch (SchedulerErrorException e) {
+            scope.snapshot().rollbackTo(mark);
+            d = PlainPodDecision.schedulerError(pod.ref(), e.getMessage());
         } catch (CycleAbortedException e) {
             throw e;
         } catch (RuntimeException e) {
@@ -210,7 +215,14 @@ public final class DecisionEngine {
                     group.parentComposite())).withCompositePodGroup(new GroupRef(ref.namespace(),
                     group.parentComposite()));
         }
-        GroupOutcome outcome = new PodGroupCycle(scope, config.searchBudget()).run(group, all, options.preemption());
+        int mark = snapshot.mark();
+        GroupOutcome outcome;
+        try {
+            outcome = new PodGroupCycle(scope, config.searchBudget()).run(group, all, options.preemption());
+        } catch (SchedulerErrorException e) {
+            snapshot.rollbackTo(mark); // nothing of the group stays, on any node
+            return new DecisionBuilder(ref, group, snapshot, options).schedulerError(pendingOf(all), e.getMessage());
+        }
         preempted[0] = outcome.kind() == GroupOutcome.Kind.PREEMPTING
                 || (outcome.kind() == GroupOutcome.Kind.UNSCHEDULABLE && options.preemption()
                 && scope.runtime().hasPostFilter());
@@ -312,7 +324,14 @@ public final class DecisionEngine {
                 List.of(), msg, null);
     }
 
+    /** Upstream's reason on a group's or pod's condition when a plugin erred (the cycle ended with an error). */
+    static final String SCHEDULER_ERROR = "SchedulerError";
+
     static Condition condition(PodGroup group, boolean scheduled, String message) {
+        return condition(group, scheduled, message, scheduled ? "Scheduled" : "Unschedulable");
+    }
+
+    static Condition condition(PodGroup group, boolean scheduled, String message, String reasonIfChanged) {
         Condition existing = null;
         for (Condition c : group.conditions()) {
             if (CONDITION_TYPE.equals(c.type())) {
@@ -323,7 +342,7 @@ public final class DecisionEngine {
             return existing; // upstream never regresses PodGroupScheduled=True
         }
         String status = scheduled ? "True" : "False";
-        String reason = scheduled ? "Scheduled" : "Unschedulable";
+        String reason = reasonIfChanged;
         String since = existing != null && status.equals(existing.status()) ? existing.lastTransitionTime() : null;
         return new Condition(CONDITION_TYPE, status, reason, message, group.generation(), since);
     }

@@ -54,6 +54,13 @@ final class PlainPodDecision {
         };
     }
 
+    /** A plugin erred during the pod's cycle: placed nowhere, condition reason SchedulerError with the error's text. */
+    static Decision schedulerError(PodRef ref, String message) {
+        return new Decision(null, Outcome.Unschedulable, List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(new Condition(CONDITION_TYPE, "False", DecisionEngine.SCHEDULER_ERROR, message, null, null)),
+                message, null, null, ref);
+    }
+
     private static Decision unschedulable(PodRef ref, String message) {
         return new Decision(null, Outcome.Unschedulable, List.of(), List.of(), List.of(), List.of(), List.of(),
                 List.of(condition(message)), message, null, null, ref);

@@ -66,7 +66,7 @@ public final class Allocator {
      * The input cannot be allocated anywhere (a missing class, a selector failing at run time, too many devices, a
      * malformed request): the caller reports the pod unschedulable with this message.
      */
-    public record Failed(String message, long steps) implements Outcome {
+    public record Failed(String message, long steps, boolean error) implements Outcome {
     }
 
     /** The step budget ran out before the search finished. */

@@ -26,9 +26,16 @@ final class Search {
     private enum R { DONE, FAIL, MAX_EXCEEDED }
 
     /** Aborts the search with an input error. */
-    static final class Abort extends RuntimeException {
+    static class Abort extends RuntimeException {
         Abort(String message) {
             super(message, null, false, false);
+        }
+    }
+
+    /** A request names a class the cluster does not have (yet): the pod cannot be placed, but nothing erred. */
+    static final class MissingClass extends Abort {
+        MissingClass(String message) {
+            super(message);
         }
     }
 
@@ -89,7 +96,6 @@ final class Search {
         return solutionPath;
     }
 
-    static final java.util.Set<String> DEBUG_SEEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
     Outcome run() {
         try {
             for (int i = 0; i < claims.size(); i++) {
@@ -106,11 +112,12 @@ final class Search {
                 }
             }
             return new Allocator.Unfit(Allocator.CANNOT_ALLOCATE, steps);
+        } catch (MissingClass e) {
+            return new Allocator.Failed(e.getMessage(), steps, false);
         } catch (Abort e) {
-            if (DEBUG_SEEN.add(e.getMessage().replaceAll("[0-9]+", "N"))) System.err.println("ABORT " + e.getMessage());
-            return new Allocator.Failed(e.getMessage(), steps);
+            return new Allocator.Failed(e.getMessage(), steps, true);
         } catch (Capacities.CapacityError e) {
-            return new Allocator.Failed(e.getMessage(), steps);
+            return new Allocator.Failed(e.getMessage(), steps, true);
         } catch (OutOfSteps e) {
             return new Allocator.Exhausted(steps);
         }
@@ -216,7 +223,7 @@ final class Search {
         }
         DeviceClass c = index.deviceClass(className);
         if (c == null) {
-            throw new Abort("request " + requestName + ": device class " + className + " does not exist");
+            throw new MissingClass("request " + requestName + ": device class " + className + " does not exist");
         }
         return c;
     }

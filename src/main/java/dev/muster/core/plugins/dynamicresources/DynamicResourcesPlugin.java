@@ -39,7 +39,8 @@ import java.util.List;
  *       or for its PodGroup when the claim is the group's. Unreserve gives it all back.</li>
  * </ul>
  * Messages are kube-scheduler's: {@value #NOT_AVAILABLE}, {@value Allocator#CANNOT_ALLOCATE}, and the allocator's
- * own for a missing device class or a failing selector.
+ * own for a missing device class. The allocator's errors (a selector failing at run time, more devices than a claim
+ * may hold, an {@code All} request on an incomplete pool) are Error statuses: they end the pod's cycle.
  */
 public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlugin, ReservePlugin, SignPlugin {
     public static final String NAME = "DynamicResources";
@@ -157,7 +158,8 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
             return Status.SUCCESS;
         }
         if (outcome instanceof Allocator.Failed f) {
-            return Status.unresolvable(NAME, f.message());
+            // the allocator's errors end the pod's cycle, as kube-scheduler's do; a missing class only rejects
+            return f.error() ? Status.error(NAME, f.message()) : Status.unresolvable(NAME, f.message());
         }
         if (outcome instanceof Allocator.Unfit u && u.reason() != null && !u.reason().isEmpty()) {
             return Status.unschedulable(NAME, u.reason());

@@ -23,6 +23,7 @@ import dev.muster.core.decision.PodMessage;
 import dev.muster.core.model.ClusterState;
 import dev.muster.core.model.CompositePodGroup;
 import dev.muster.core.model.Disruption;
+import dev.muster.core.model.Condition;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
@@ -107,6 +108,9 @@ public final class ExtenderService {
         } catch (RequestException e) {
             return ExtenderFilterResult.error(e.getMessage());
         }
+        if (plan instanceof Plan.Failed f) {
+            return ExtenderFilterResult.error(f.message()); // kube-scheduler ends the pod's cycle with this error
+        }
         Map<String, String> failed = new TreeMap<>();
         Map<String, String> unresolvable = new TreeMap<>();
         boolean[] keep = new boolean[c.names.size()];
@@ -170,6 +174,10 @@ public final class ExtenderService {
         }
 
         record FailAll(String message, boolean unresolvable) implements Plan {
+        }
+
+        /** The group's cycle ended with a scheduler error: the filter answers with it as its {@code Error}. */
+        record Failed(String message) implements Plan {
         }
     }
 
@@ -256,10 +264,18 @@ public final class ExtenderService {
                 return new Plan.FailAll(g + ": " + d.message(), true);
             }
             default -> {
+                for (Condition k : d.conditions()) {
+                    if (SCHEDULER_ERROR.equals(k.reason())) {
+                        return new Plan.Failed(g + ": " + d.message());
+                    }
+                }
                 return new Plan.FailAll(g + ": " + d.message(), false);
             }
         }
     }
+
+    /** The condition reason of a cycle that ended with an error. */
+    private static final String SCHEDULER_ERROR = "SchedulerError";
 
     /** The decision of the pod's group over the view with the request merged in, from the cache when possible. */
     private Decision decisionFor(ClusterView view, Pod pod, List<Node> requestNodes) {

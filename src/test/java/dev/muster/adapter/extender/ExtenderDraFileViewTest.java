@@ -124,6 +124,17 @@ class ExtenderDraFileViewTest {
     }
 
     @Test
+    void aSelectorErrorIsTheFiltersError() throws IOException {
+        // the driver no longer publishes the attribute the claim's selector reads: kube-scheduler's cycle ends in error
+        Fixtures.write(FILE, snapshot(true).replace("\"attributes\":{\"model\":{\"string\":\"H100\"}},",
+                "\"attributes\":{},"));
+        JsonNode r = post("filter", argsWithNames(member(0), NODES));
+        assertThat(r.get("Error").asText()).startsWith("pod group \"ml/train\": running \"DynamicResources\" filter "
+                + "plugin: ").contains("CEL runtime error");
+        assertThat(strings(r.get("NodeNames"))).isEmpty();
+    }
+
+    @Test
     void aGangLargerThanTheDevicesFitsNowhere() throws IOException {
         String five = snapshot(true).replace("\"minCount\":4", "\"minCount\":5")
                 .replace(member(3), member(3) + "," + member(4));

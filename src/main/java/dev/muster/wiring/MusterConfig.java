@@ -47,7 +47,7 @@ public interface MusterConfig {
         /**
          * Client certificates on the HTTPS port: {@code NONE}, {@code REQUEST} (asked for, optional) or
          * {@code REQUIRED} (a client without one the trust store accepts is refused). Set by the {@code mtls}
-         * configuration profile; applied at startup (README "TLS").
+         * configuration profile; applied at startup (docs/install.md, "TLS").
          */
         @WithDefault("NONE")
         @NotNull

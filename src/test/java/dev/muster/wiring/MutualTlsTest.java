@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The {@code tls} and {@code mtls} configuration profiles together (README "TLS"): a client without a certificate
+ * The {@code tls} and {@code mtls} configuration profiles together (docs/install.md, "TLS"): a client without a certificate
  * the server trusts is refused during the handshake; with the client certificate, the call succeeds.
  */
 @QuarkusTest

@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * The {@code tls} configuration profile of application.properties (README "TLS"), with the certificate paths pointed
+ * The {@code tls} configuration profile of application.properties (docs/install.md, "TLS"), with the certificate paths pointed
  * at certificates generated for the test: REST and gRPC answer over HTTPS on the one port, with the server's
  * certificate trusted; plain HTTP is not served.
  */

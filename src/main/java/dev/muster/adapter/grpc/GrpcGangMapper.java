@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The gRPC messages of the gang shapes beyond v1alpha2 (see the README's gang API table) into the same records the
+ * The gRPC messages of the gang shapes beyond v1alpha2 (see docs/gang-apis.md) into the same records the
  * REST decoder produces: the 1.37, Volcano and coscheduling PodGroup fields, Volcano HyperNodes, v1alpha1 Workloads' embedded pod groups,
  * pods' 1.35 {@code workloadRef} and batch/v1 Jobs. {@code disruptionMode} comes in either Kubernetes form through
  * {@code disruption_mode_value} (a {@code google.protobuf.Value}: the v1alpha2 string or the v1beta1 struct), or as

@@ -44,10 +44,23 @@ final class CompositeMapper {
         return out;
     }
 
-    /** The groups, each Kubernetes PodGroup that names a parent composite carrying that name. */
-    static List<PodGroup> withParents(List<PodGroup> groups, List<Kube.PodGroup> in) {
+    /**
+     * The groups, each Kubernetes PodGroup that names a parent composite carrying that name, and the
+     * {@code preemptionPolicy} of the nearest composite above it that sets one: as a composite's priority, it stands
+     * for the whole tree below it.
+     */
+    static List<PodGroup> withParents(List<PodGroup> groups, List<Kube.PodGroup> in,
+                                      List<Kube.CompositePodGroup> composites) {
         if (in == null || in.isEmpty()) {
             return groups;
+        }
+        Map<GroupRef, Kube.CompositePodGroupSpec> specs = new HashMap<>();
+        if (composites != null) {
+            for (Kube.CompositePodGroup c : composites) {
+                if (c != null && c.metadata() != null && c.spec() != null) {
+                    specs.putIfAbsent(new GroupRef(c.metadata().namespaceOrDefault(), c.metadata().name()), c.spec());
+                }
+            }
         }
         Map<GroupRef, String> parents = new HashMap<>();
         for (Kube.PodGroup g : in) {
@@ -63,8 +76,29 @@ final class CompositeMapper {
         List<PodGroup> out = new ArrayList<>(groups.size());
         for (PodGroup g : groups) {
             String parent = parents.get(g.ref());
-            out.add(parent == null ? g : g.withParentComposite(parent));
+            if (parent == null) {
+                out.add(g);
+                continue;
+            }
+            PodGroup child = g.withParentComposite(parent);
+            String policy = treePolicy(specs, g.ref().namespace(), parent);
+            out.add(policy == null ? child : child.withPreemptionPolicy(policy));
         }
         return out;
+    }
+
+    /** The preemption policy of the nearest composite from {@code name} up that sets one, or null. */
+    private static String treePolicy(Map<GroupRef, Kube.CompositePodGroupSpec> specs, String namespace, String name) {
+        for (int depth = 0; name != null && depth < CompositePodGroup.MAX_TREE_DEPTH; depth++) {
+            Kube.CompositePodGroupSpec spec = specs.get(new GroupRef(namespace, name));
+            if (spec == null) {
+                return null;
+            }
+            if (spec.preemptionPolicy() != null && !spec.preemptionPolicy().isEmpty()) {
+                return spec.preemptionPolicy();
+            }
+            name = spec.parentCompositePodGroupName();
+        }
+        return null;
     }
 }

@@ -293,7 +293,7 @@ final class GangMapper {
         return new PodGroup(ref, m.uid(), generation, created, policy, keys, KubeMapper.podClaims(spec.resourceClaims()),
                 mode, spec.priorityClassName(), spec.priority(), conditions, m.annotations(),
                 KubeMapper.claimStatuses(g.status() == null ? null : g.status().resourceClaimStatuses()), null,
-                warnings(ref, spec, policy), minPerRole);
+                warnings(ref, spec, policy), minPerRole).withPreemptionPolicy(spec.preemptionPolicy());
     }
 
     private static int sum(Map<String, Integer> minimums) {

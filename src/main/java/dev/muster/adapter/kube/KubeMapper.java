@@ -125,7 +125,7 @@ public final class KubeMapper {
         Shared shared = new Shared();
         GangMapper gangs = new GangMapper(s, tiers);
         List<Pod> pods = map(s.pods(), p -> pod(p, shared, gangs));
-        List<PodGroup> groups = CompositeMapper.withParents(gangs.groups(), s.podGroups());
+        List<PodGroup> groups = CompositeMapper.withParents(gangs.groups(), s.podGroups(), s.compositePodGroups());
         List<PriorityClass> pcs = map(s.priorityClasses(), KubeMapper::priorityClass);
         List<PodDisruptionBudget> pdbs = map(s.podDisruptionBudgets(), KubeMapper::pdb);
         return new ClusterState(nodes, pods, groups, pcs, pdbs, CompositeMapper.composites(s.compositePodGroups()));

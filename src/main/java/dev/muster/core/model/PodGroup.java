@@ -18,13 +18,27 @@ import java.util.List;
  *                           is a child of, or null
  * @param minPerRole         per-role minimums of a gang: role → members of that role ({@link Pod#role}) that must be
  *                           bound or placed, besides {@code minCount}; sorted by role, empty when the group has none
+ * @param preemptionPolicy   {@code spec.preemptionPolicy} ({@code PreemptLowerPriority} or {@code Never}), or null
+ *                           when unset; {@code Never}: the group waits instead of preempting
  */
 public record PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
                        List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
                        String priorityClassName, Integer priority, List<Condition> conditions,
                        java.util.Map<String, String> annotations,
                        java.util.Map<String, String> resourceClaimStatuses, ResourceList minResources,
-                       List<String> warnings, java.util.Map<String, Integer> minPerRole, String parentComposite) {
+                       List<String> warnings, java.util.Map<String, Integer> minPerRole, String parentComposite,
+                       String preemptionPolicy) {
+    public PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
+                    List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
+                    String priorityClassName, Integer priority, List<Condition> conditions,
+                    java.util.Map<String, String> annotations,
+                    java.util.Map<String, String> resourceClaimStatuses, ResourceList minResources,
+                    List<String> warnings, java.util.Map<String, Integer> minPerRole, String parentComposite) {
+        this(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims, disruptionMode,
+                priorityClassName, priority, conditions, annotations, resourceClaimStatuses, minResources, warnings,
+                minPerRole, parentComposite, null);
+    }
+
     public PodGroup(GroupRef ref, String uid, long generation, long creationEpochSec, SchedulingPolicy policy,
                     List<String> topologyKeys, List<PodClaimRef> resourceClaims, DisruptionMode disruptionMode,
                     String priorityClassName, Integer priority, List<Condition> conditions,
@@ -89,13 +103,25 @@ public record PodGroup(GroupRef ref, String uid, long generation, long creationE
         all.addAll(more);
         return new PodGroup(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims,
                 disruptionMode, priorityClassName, priority, conditions, annotations, resourceClaimStatuses,
-                minResources, all, minPerRole, parentComposite);
+                minResources, all, minPerRole, parentComposite, preemptionPolicy);
     }
 
     /** The same group as a child of the CompositePodGroup of that name (same namespace). */
     public PodGroup withParentComposite(String parent) {
         return new PodGroup(ref, uid, generation, creationEpochSec, policy, topologyKeys, resourceClaims,
                 disruptionMode, priorityClassName, priority, conditions, annotations, resourceClaimStatuses,
-                minResources, warnings, minPerRole, parent);
+                minResources, warnings, minPerRole, parent, preemptionPolicy);
+    }
+
+    /** The same group with {@code spec.preemptionPolicy} set. */
+    public PodGroup withPreemptionPolicy(String policy) {
+        return new PodGroup(ref, uid, generation, creationEpochSec, this.policy, topologyKeys, resourceClaims,
+                disruptionMode, priorityClassName, priority, conditions, annotations, resourceClaimStatuses,
+                minResources, warnings, minPerRole, parentComposite, policy);
+    }
+
+    /** Whether the group may not preempt ({@code preemptionPolicy: Never}). */
+    public boolean neverPreempts() {
+        return "Never".equals(preemptionPolicy);
     }
 }

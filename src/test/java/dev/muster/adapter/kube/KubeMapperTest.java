@@ -164,4 +164,32 @@ class KubeMapperTest {
         assertThat(devices.get(2).capacity()).isSameAs(devices.get(0).capacity());
         assertThat(devices.get(0).capacity().get("memory").value()).isEqualTo("80Gi");
     }
+
+    @org.junit.jupiter.api.Test
+    @org.junit.jupiter.api.DisplayName("a PodGroup's preemptionPolicy is read, and the nearest composite's stands for its whole tree")
+    void preemptionPolicies() throws Exception {
+        String composites = "'compositePodGroups':["
+                + "{'apiVersion':'scheduling.k8s.io/v1alpha3','kind':'CompositePodGroup','metadata':{'name':'root',"
+                + "'namespace':'ml'},'spec':{'schedulingPolicy':{'basic':{}},'preemptionPolicy':'Never'}},"
+                + "{'apiVersion':'scheduling.k8s.io/v1alpha3','kind':'CompositePodGroup','metadata':{'name':'mid',"
+                + "'namespace':'ml'},'spec':{'parentCompositePodGroupName':'root','schedulingPolicy':{'basic':{}}}}]";
+        String groups = "'podGroups':["
+                + "{'apiVersion':'scheduling.k8s.io/v1beta1','kind':'PodGroup','metadata':{'name':'alone','namespace':'ml'},"
+                + "'spec':{'schedulingPolicy':{'basic':{}},'preemptionPolicy':'Never'}},"
+                + "{'apiVersion':'scheduling.k8s.io/v1beta1','kind':'PodGroup','metadata':{'name':'child','namespace':'ml'},"
+                + "'spec':{'parentCompositePodGroupName':'mid','schedulingPolicy':{'basic':{}},"
+                + "'preemptionPolicy':'PreemptLowerPriority'}},"
+                + "{'apiVersion':'scheduling.k8s.io/v1beta1','kind':'PodGroup','metadata':{'name':'free','namespace':'ml'},"
+                + "'spec':{'schedulingPolicy':{'basic':{}}}}]";
+        DecisionRequest r = KubeMapper.toDecisionRequest(codec.readJson(("{'snapshot':{'nodes':[]," + groups + ","
+                + composites + "}}").replace('\'', '"').getBytes(StandardCharsets.UTF_8)));
+        java.util.Map<String, dev.muster.core.model.PodGroup> byName = new java.util.HashMap<>();
+        for (dev.muster.core.model.PodGroup g : r.cluster().podGroups()) {
+            byName.put(g.ref().name(), g);
+        }
+        assertThat(byName.get("alone").neverPreempts()).isTrue();
+        assertThat(byName.get("child").neverPreempts()).as("the root composite's Never stands for its tree").isTrue();
+        assertThat(byName.get("free").neverPreempts()).isFalse();
+        assertThat(byName.get("free").preemptionPolicy()).isNull();
+    }
 }

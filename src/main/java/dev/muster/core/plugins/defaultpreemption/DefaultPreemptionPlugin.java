@@ -37,6 +37,9 @@ public final class DefaultPreemptionPlugin implements PostFilterPlugin {
     @Override
     public Result postFilter(GroupContext group, int groupPriority, Simulation sim) {
         PodGroup pg = group.group();
+        if (pg.neverPreempts()) {
+            return new Result(List.of(), Status.unresolvable(NAME, "not eligible due to preemptionPolicy=Never."));
+        }
         for (PodInfo p : group.pending()) {
             if ("Never".equals(p.pod().preemptionPolicy())) {
                 return new Result(List.of(), Status.unresolvable(NAME,

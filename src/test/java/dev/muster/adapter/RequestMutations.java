@@ -19,7 +19,7 @@ import java.util.Map;
  * the field removed, set to null, or given another JSON type (an object as a string, a number or an array; a list as
  * an object or a string). Each variant knows the path of the field it changed, in the notation of the error paths
  * ({@code snapshot.pods[1].spec.containers}). The walk is in document order, so the variants are the same on every
- * run.
+ * run; of a list's items shaped alike (the same fields, whatever their values), only the first is broken.
  */
 public final class RequestMutations {
     public static final ObjectMapper JSON = new ObjectMapper();
@@ -81,8 +81,12 @@ public final class RequestMutations {
                 visit(root, e.getValue(), p, append(steps, e.getKey()), false, out);
             }
         } else if (node.isArray()) {
+            java.util.Set<JsonNode> shapes = new java.util.HashSet<>();
             for (int i = 0; i < node.size(); i++) {
-                visit(root, node.get(i), path + "[" + i + "]", append(steps, i), true, out);
+                // an item shaped like an earlier one (the second of two alike nodes) would only repeat its variants
+                if (shapes.add(shape(node.get(i)))) {
+                    visit(root, node.get(i), path + "[" + i + "]", append(steps, i), true, out);
+                }
             }
         }
     }
@@ -105,6 +109,21 @@ public final class RequestMutations {
             out.add(variant(root, steps, path, Change.LIST_AS_STRING, F.textNode("x"), inList));
         }
         walk(root, value, path, steps, out);
+    }
+
+    /** {@code node} with every scalar replaced by null: what its variants depend on. */
+    private static JsonNode shape(JsonNode node) {
+        if (node.isObject()) {
+            ObjectNode o = F.objectNode();
+            node.fields().forEachRemaining(e -> o.set(e.getKey(), shape(e.getValue())));
+            return o;
+        }
+        if (node.isArray()) {
+            ArrayNode a = F.arrayNode();
+            node.forEach(e -> a.add(shape(e)));
+            return a;
+        }
+        return F.nullNode();
     }
 
     private static List<Object> append(List<Object> steps, Object step) {

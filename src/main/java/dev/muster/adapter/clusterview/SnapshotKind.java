@@ -62,7 +62,11 @@ enum SnapshotKind {
     final String kind;
     /** The lean record an object decodes to. */
     final Class<?> type;
-    /** Whether the record keeps the object's {@code apiVersion} and {@code kind} (PodGroup shapes, Jobs, ...). */
+    /**
+     * Whether the record needs the object's {@code apiVersion} and {@code kind} to be read (PodGroup and Workload
+     * shapes, Jobs, CompositePodGroups, HyperNodes). The others keep them only to tell a misplaced object in a
+     * request's list; a kubectl list's item has already been sorted by its kind.
+     */
     final boolean typeMeta;
     private final Function<Object, Kube.ObjectMeta> metadata;
     private final ToIntFunction<ValidationLimits> limit;
@@ -72,8 +76,7 @@ enum SnapshotKind {
         this.field = field;
         this.kind = kind;
         this.type = type;
-        this.typeMeta = java.util.Arrays.stream(type.getRecordComponents())
-                .anyMatch(c -> c.getName().equals("apiVersion") || c.getName().equals("kind"));
+        this.typeMeta = readsTypeMeta(type);
         this.metadata = metadata;
         this.limit = limit;
     }
@@ -150,5 +153,10 @@ enum SnapshotKind {
 
     private static String name(Kube.ObjectMeta m) {
         return m == null ? null : m.name();
+    }
+
+    private static boolean readsTypeMeta(Class<?> type) {
+        return type == Kube.PodGroup.class || type == Kube.Workload.class || type == Kube.Job.class
+                || type == Kube.CompositePodGroup.class || type == Kube.HyperNode.class;
     }
 }

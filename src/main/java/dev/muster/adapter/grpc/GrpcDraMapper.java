@@ -36,7 +36,8 @@ final class GrpcDraMapper {
                     list(d.getSpec().getConfigList(), GrpcDraMapper::config),
                     d.getSpec().hasExtendedResourceName() ? d.getSpec().getExtendedResourceName() : null);
         }
-        return new KubeDra.DeviceClass(meta(d.hasMetadata(), d.getMetadata()), spec);
+        return new KubeDra.DeviceClass(d.hasApiVersion() ? d.getApiVersion() : null,
+                d.hasKind() ? d.getKind() : null, meta(d.hasMetadata(), d.getMetadata()), spec);
     }
 
     private static KubeDra.Selector selector(dev.muster.grpc.v1.DeviceSelector s) {
@@ -112,7 +113,8 @@ final class GrpcDraMapper {
                     list(s.getSharedCountersList(), c -> new KubeDra.CounterSet(str(c.getName()),
                             counters(c.getCountersMap()))));
         }
-        return new KubeDra.ResourceSlice(meta(r.hasMetadata(), r.getMetadata()), spec);
+        return new KubeDra.ResourceSlice(r.hasApiVersion() ? r.getApiVersion() : null,
+                r.hasKind() ? r.getKind() : null, meta(r.hasMetadata(), r.getMetadata()), spec);
     }
 
     private static KubeDra.Device device(dev.muster.grpc.v1.Device d) {
@@ -190,7 +192,8 @@ final class GrpcDraMapper {
                     list(s.getReservedForList(), r -> new KubeDra.Consumer(str(r.getApiGroup()), str(r.getResource()),
                             str(r.getName()), str(r.getUid()))));
         }
-        return new KubeDra.ResourceClaim(c.hasMetadata() ? KubeDra.ClaimMeta.of(meta(c.getMetadata()),
+        return new KubeDra.ResourceClaim(c.hasApiVersion() ? c.getApiVersion() : null,
+                c.hasKind() ? c.getKind() : null, c.hasMetadata() ? KubeDra.ClaimMeta.of(meta(c.getMetadata()),
                 owners(c.getMetadata())) : null, c.hasSpec() ? claimSpec(c.getSpec()) : null, status);
     }
 
@@ -206,7 +209,8 @@ final class GrpcDraMapper {
         if (t.hasSpec()) {
             spec = new KubeDra.TemplateSpec(t.getSpec().hasSpec() ? claimSpec(t.getSpec().getSpec()) : null);
         }
-        return new KubeDra.ResourceClaimTemplate(meta(t.hasMetadata(), t.getMetadata()), spec);
+        return new KubeDra.ResourceClaimTemplate(t.hasApiVersion() ? t.getApiVersion() : null,
+                t.hasKind() ? t.getKind() : null, meta(t.hasMetadata(), t.getMetadata()), spec);
     }
 
     private static KubeDra.ClaimSpec claimSpec(dev.muster.grpc.v1.ResourceClaimSpec s) {

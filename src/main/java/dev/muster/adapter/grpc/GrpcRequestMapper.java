@@ -164,7 +164,8 @@ public final class GrpcRequestMapper {
             var s = n.getStatus();
             status = new Kube.NodeStatus(allocatable(s), quantities(s.getCapacityMap()));
         }
-        return new Kube.Node(n.hasMetadata() ? meta(n.getMetadata()) : null, spec, status);
+        return new Kube.Node(n.hasApiVersion() ? n.getApiVersion() : null, n.hasKind() ? n.getKind() : null,
+                n.hasMetadata() ? meta(n.getMetadata()) : null, spec, status);
     }
 
     /**
@@ -188,7 +189,8 @@ public final class GrpcRequestMapper {
                     p.getStatus().hasExtendedResourceClaimStatus()
                             ? extendedClaim(p.getStatus().getExtendedResourceClaimStatus()) : null);
         }
-        return new Kube.Pod(p.hasMetadata() ? meta(p.getMetadata()) : null, p.hasSpec() ? podSpec(p.getSpec()) : null,
+        return new Kube.Pod(p.hasApiVersion() ? p.getApiVersion() : null, p.hasKind() ? p.getKind() : null,
+                p.hasMetadata() ? meta(p.getMetadata()) : null, p.hasSpec() ? podSpec(p.getSpec()) : null,
                 status);
     }
 
@@ -353,7 +355,8 @@ public final class GrpcRequestMapper {
     // ---------------------------------------------------------------- PriorityClass, PDB
 
     static Kube.PriorityClass priorityClass(dev.muster.grpc.v1.PriorityClass pc) {
-        return new Kube.PriorityClass(pc.hasMetadata() ? meta(pc.getMetadata()) : null,
+        return new Kube.PriorityClass(pc.hasApiVersion() ? pc.getApiVersion() : null,
+                pc.hasKind() ? pc.getKind() : null, pc.hasMetadata() ? meta(pc.getMetadata()) : null,
                 pc.hasValue() ? pc.getValue() : null, pc.hasGlobalDefault() ? pc.getGlobalDefault() : null,
                 pc.hasPreemptionPolicy() ? pc.getPreemptionPolicy() : null);
     }
@@ -367,7 +370,8 @@ public final class GrpcRequestMapper {
         if (b.hasStatus()) {
             status = new Kube.PdbStatus(b.getStatus().hasDisruptionsAllowed() ? b.getStatus().getDisruptionsAllowed() : null);
         }
-        return new Kube.PodDisruptionBudget(b.hasMetadata() ? meta(b.getMetadata()) : null, spec, status);
+        return new Kube.PodDisruptionBudget(b.hasApiVersion() ? b.getApiVersion() : null,
+                b.hasKind() ? b.getKind() : null, b.hasMetadata() ? meta(b.getMetadata()) : null, spec, status);
     }
 
     // ---------------------------------------------------------------- resource.k8s.io: DeviceClass

@@ -184,7 +184,7 @@ public final class HyperNodeTiers {
                     dev.muster.core.model.LabelSelector selector = KubeMapper.labelSelector(s.labelMatch());
                     for (int i = 0; i < nodes.size(); i++) {
                         Kube.Node n = nodes.get(i);
-                        if (n != null && n.metadata() != null) {
+                        if (n != null && n.metadata() != null && n.metadata().name() != null) {
                             Map<String, String> labels = n.metadata().labels() == null ? Map.of()
                                     : n.metadata().labels();
                             if (selector.matches(labels)) {

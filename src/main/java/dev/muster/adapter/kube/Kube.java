@@ -22,6 +22,16 @@ public final class Kube {
     private Kube() {
     }
 
+    /**
+     * The {@code apiVersion} and {@code kind} an object of the snapshot says it has, as sent (null when left out, as
+     * hand-written objects often do). Validation checks them against the list the object is in.
+     */
+    public interface TypeMeta {
+        String apiVersion();
+
+        String kind();
+    }
+
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record ObjectMeta(String name, String namespace, String uid, Map<String, String> labels,
                              Map<String, String> annotations, String creationTimestamp, String deletionTimestamp,
@@ -52,7 +62,11 @@ public final class Kube {
     // ---------------------------------------------------------------- core/v1 Node
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Node(ObjectMeta metadata, NodeSpec spec, NodeStatus status) {
+    public record Node(String apiVersion, String kind, ObjectMeta metadata, NodeSpec spec, NodeStatus status)
+            implements TypeMeta {
+        public Node(ObjectMeta metadata, NodeSpec spec, NodeStatus status) {
+            this(null, null, metadata, spec, status);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -70,7 +84,11 @@ public final class Kube {
     // ---------------------------------------------------------------- core/v1 Pod
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Pod(ObjectMeta metadata, PodSpec spec, PodStatus status) {
+    public record Pod(String apiVersion, String kind, ObjectMeta metadata, PodSpec spec, PodStatus status)
+            implements TypeMeta {
+        public Pod(ObjectMeta metadata, PodSpec spec, PodStatus status) {
+            this(null, null, metadata, spec, status);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -219,7 +237,7 @@ public final class Kube {
     /** A PodGroup of any accepted shape; {@code apiVersion} absent means {@code scheduling.k8s.io/v1alpha2}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PodGroup(String apiVersion, String kind, ObjectMeta metadata, PodGroupSpec spec,
-                           PodGroupStatus status) {
+                           PodGroupStatus status) implements TypeMeta {
         public PodGroup(ObjectMeta metadata, PodGroupSpec spec, PodGroupStatus status) {
             this(null, null, metadata, spec, status);
         }
@@ -276,7 +294,8 @@ public final class Kube {
      * are nodes or other HyperNodes. Cluster-scoped.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record HyperNode(String apiVersion, String kind, ObjectMeta metadata, HyperNodeSpec spec) {
+    public record HyperNode(String apiVersion, String kind, ObjectMeta metadata, HyperNodeSpec spec)
+            implements TypeMeta {
     }
 
     /** {@code tierName}: the name of the tier, which {@code networkTopology.highestTierName} may use. */
@@ -365,7 +384,8 @@ public final class Kube {
      * {@code spec.parentCompositePodGroupName}) with one atomic promise and one topology.
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record CompositePodGroup(String apiVersion, String kind, ObjectMeta metadata, CompositePodGroupSpec spec) {
+    public record CompositePodGroup(String apiVersion, String kind, ObjectMeta metadata, CompositePodGroupSpec spec)
+            implements TypeMeta {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -435,7 +455,7 @@ public final class Kube {
 
     /** A Workload of any accepted version; {@code apiVersion} absent means {@code scheduling.k8s.io/v1alpha2}. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Workload(String apiVersion, String kind, ObjectMeta metadata, WorkloadSpec spec) {
+    public record Workload(String apiVersion, String kind, ObjectMeta metadata, WorkloadSpec spec) implements TypeMeta {
         public Workload(ObjectMeta metadata, WorkloadSpec spec) {
             this(null, null, metadata, spec);
         }
@@ -479,7 +499,8 @@ public final class Kube {
 
     /** A Job: what decides whether its controller would create a gang for it (see JobGangs). */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Job(String apiVersion, String kind, ObjectMeta metadata, JobSpec spec, JobStatus status) {
+    public record Job(String apiVersion, String kind, ObjectMeta metadata, JobSpec spec, JobStatus status)
+            implements TypeMeta {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -504,11 +525,19 @@ public final class Kube {
     // ---------------------------------------------------------------- scheduling.k8s.io/v1, policy/v1, resource.k8s.io/v1
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PriorityClass(ObjectMeta metadata, Integer value, Boolean globalDefault, String preemptionPolicy) {
+    public record PriorityClass(String apiVersion, String kind, ObjectMeta metadata, Integer value,
+                                Boolean globalDefault, String preemptionPolicy) implements TypeMeta {
+        public PriorityClass(ObjectMeta metadata, Integer value, Boolean globalDefault, String preemptionPolicy) {
+            this(null, null, metadata, value, globalDefault, preemptionPolicy);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record PodDisruptionBudget(ObjectMeta metadata, PdbSpec spec, PdbStatus status) {
+    public record PodDisruptionBudget(String apiVersion, String kind, ObjectMeta metadata, PdbSpec spec,
+                                      PdbStatus status) implements TypeMeta {
+        public PodDisruptionBudget(ObjectMeta metadata, PdbSpec spec, PdbStatus status) {
+            this(null, null, metadata, spec, status);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -213,6 +213,17 @@ public final class KubeCodec {
         return read(yaml, body, "YAML");
     }
 
+    /**
+     * What a body without a snapshot says it is ({@link PastedObjects}), read as JSON or YAML; null when it does not
+     * say. Only for a decoded request whose {@code snapshot} is missing: it reads the body once more.
+     */
+    public PastedObjects pasted(byte[] body, boolean asYaml) {
+        if (body == null || body.length == 0) {
+            return null;
+        }
+        return PastedObjects.read((asYaml ? yaml : json).getFactory(), body);
+    }
+
     /** Reads any type with the strict JSON rules (the extender's snapshot file uses {@link RequestDocument.Snapshot}). */
     public <T> T readJson(byte[] body, Class<T> type) throws DecodeException {
         try {

@@ -20,7 +20,11 @@ public final class KubeDra {
     // ---------------------------------------------------------------- DeviceClass
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record DeviceClass(Kube.ObjectMeta metadata, DeviceClassSpec spec) {
+    public record DeviceClass(String apiVersion, String kind, Kube.ObjectMeta metadata, DeviceClassSpec spec)
+            implements Kube.TypeMeta {
+        public DeviceClass(Kube.ObjectMeta metadata, DeviceClassSpec spec) {
+            this(null, null, metadata, spec);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -53,7 +57,11 @@ public final class KubeDra {
     // ---------------------------------------------------------------- ResourceSlice
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ResourceSlice(Kube.ObjectMeta metadata, ResourceSliceSpec spec) {
+    public record ResourceSlice(String apiVersion, String kind, Kube.ObjectMeta metadata, ResourceSliceSpec spec)
+            implements Kube.TypeMeta {
+        public ResourceSlice(Kube.ObjectMeta metadata, ResourceSliceSpec spec) {
+            this(null, null, metadata, spec);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -116,7 +124,11 @@ public final class KubeDra {
     // ---------------------------------------------------------------- ResourceClaim, ResourceClaimTemplate
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ResourceClaim(ClaimMeta metadata, ClaimSpec spec, ClaimStatus status) {
+    public record ResourceClaim(String apiVersion, String kind, ClaimMeta metadata, ClaimSpec spec,
+                                ClaimStatus status) implements Kube.TypeMeta {
+        public ResourceClaim(ClaimMeta metadata, ClaimSpec spec, ClaimStatus status) {
+            this(null, null, metadata, spec, status);
+        }
     }
 
     /**
@@ -143,7 +155,11 @@ public final class KubeDra {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record ResourceClaimTemplate(Kube.ObjectMeta metadata, TemplateSpec spec) {
+    public record ResourceClaimTemplate(String apiVersion, String kind, Kube.ObjectMeta metadata,
+                                        TemplateSpec spec) implements Kube.TypeMeta {
+        public ResourceClaimTemplate(Kube.ObjectMeta metadata, TemplateSpec spec) {
+            this(null, null, metadata, spec);
+        }
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

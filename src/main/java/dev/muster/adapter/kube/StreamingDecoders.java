@@ -158,33 +158,41 @@ final class StreamingDecoders {
 
         KubeDra.ResourceSlice slice() throws IOException {
             Class<?> r = KubeDra.ResourceSlice.class;
+            String apiVersion = null;
+            String kind = null;
             Kube.ObjectMeta metadata = null;
             KubeDra.ResourceSliceSpec spec = null;
             for (String f = in.first(); f != null; f = in.next()) {
                 switch (f) {
+                    case "apiVersion" -> apiVersion = shared(f, r);
+                    case "kind" -> kind = shared(f, r);
                     case "metadata" -> metadata = object(f, r, meta);
                     case "spec" -> spec = object(f, r, dra.spec);
                     default -> in.skip();
                 }
             }
-            return new KubeDra.ResourceSlice(metadata, spec);
+            return new KubeDra.ResourceSlice(apiVersion, kind, metadata, spec);
         }
 
         /** A Node or Pod: its metadata, and its spec and status read by {@code spec} and {@code status}. */
         private <T, S, U> T top(Class<?> r, Values.ObjectBody<S> spec, Values.ObjectBody<U> status,
                                 Parts<T, S, U> record) throws IOException {
+            String apiVersion = null;
+            String kind = null;
             Kube.ObjectMeta metadata = null;
             S specValue = null;
             U statusValue = null;
             for (String f = in.first(); f != null; f = in.next()) {
                 switch (f) {
+                    case "apiVersion" -> apiVersion = shared(f, r);
+                    case "kind" -> kind = shared(f, r);
                     case "metadata" -> metadata = object(f, r, meta);
                     case "spec" -> specValue = object(f, r, spec);
                     case "status" -> statusValue = object(f, r, status);
                     default -> in.skip();
                 }
             }
-            return record.of(metadata, specValue, statusValue);
+            return record.of(apiVersion, kind, metadata, specValue, statusValue);
         }
 
         private Kube.ObjectMeta meta() throws IOException {
@@ -540,6 +548,6 @@ final class StreamingDecoders {
     /** The parts of a Node or Pod, as its record's constructor takes them. */
     @FunctionalInterface
     interface Parts<T, S, U> {
-        T of(Kube.ObjectMeta metadata, S spec, U status);
+        T of(String apiVersion, String kind, Kube.ObjectMeta metadata, S spec, U status);
     }
 }

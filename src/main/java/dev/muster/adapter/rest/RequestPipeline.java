@@ -47,7 +47,7 @@ public class RequestPipeline {
     /** As {@link #read(byte[], MediaType)} on a body still arriving: JSON is decoded as it arrives. */
     public RequestDocument read(byte[] body, Arrival arrival, MediaType type) {
         RequestDocument doc = decode(body, arrival, type);
-        validate(doc);
+        validate(doc, body, type);
         return doc;
     }
 
@@ -67,7 +67,7 @@ public class RequestPipeline {
         }
         CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc, early), tracer::carry, early);
         try {
-            validate(doc);
+            validate(doc, body, type);
         } catch (RuntimeException e) {
             task.cancel();
             early.cancel();
@@ -102,10 +102,12 @@ public class RequestPipeline {
         }
     }
 
-    private void validate(RequestDocument doc) {
+    /** A body without a snapshot is read once more for what it says it is (a kubectl List pasted as it is). */
+    private void validate(RequestDocument doc, byte[] body, MediaType type) {
         Causes causes;
         try (PhaseTracer.Phase validate = tracer.phase(PhaseTracer.VALIDATE)) {
-            causes = validator.validate(doc);
+            causes = validator.validate(doc, doc == null || doc.snapshot() == null
+                    ? codec.pasted(body, isYaml(type)) : null);
         }
         if (!causes.isEmpty()) {
             throw new StatusException(invalid(causes));

@@ -178,9 +178,11 @@ final class HyperNodeRules implements ObjectFamily {
             }
             Kube.HyperNode other = first.putIfAbsent(h.spec().tierName(), h);
             if (other != null && !other.spec().tier().equals(h.spec().tier())) {
+                // a HyperNode without a name is already reported; it is then named by its place in the list
+                String name = other.metadata() != null && other.metadata().name() != null ? other.metadata().name()
+                        : p.at(".hyperNodes", hns.indexOf(other));
                 c.invalid(p.at(".hyperNodes", i) + ".spec.tierName", h.spec().tierName(), "HyperNode "
-                        + other.metadata().name() + " names tier " + other.spec().tier() + " so; a tier name "
-                        + "stands for one tier");
+                        + name + " names tier " + other.spec().tier() + " so; a tier name stands for one tier");
             }
         }
     }

@@ -1,19 +1,26 @@
 package dev.muster.adapter.validation;
 
 import dev.muster.adapter.kube.Kube;
+import dev.muster.adapter.kube.SnapshotList;
 import dev.muster.adapter.kube.Timestamps;
 
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The rules every list of top-level snapshot objects shares: the list's length limit, a non-null item, its
- * metadata (name, namespace, timestamps) and no two items with the same name (per namespace when namespaced). An
- * {@link ObjectFamily} describes each of its lists with a {@link Kind} and adds its own checks as a {@link Rule}.
+ * The rules every list of top-level snapshot objects shares: the list's length limit, a non-null item of the kind
+ * the list holds, its metadata (name, namespace, timestamps) and no two items with the same name (per namespace when
+ * namespaced). An {@link ObjectFamily} describes each of its lists with a {@link Kind} and adds its own checks as a
+ * {@link Rule}.
  */
 final class ObjectLists {
+    /** Lists whose family checks an object's apiVersion itself, as it reads each version its own way. */
+    private static final Set<SnapshotList> VERSIONED_BY_FAMILY = EnumSet.of(SnapshotList.POD_GROUPS,
+            SnapshotList.WORKLOADS, SnapshotList.JOBS, SnapshotList.COMPOSITE_POD_GROUPS, SnapshotList.HYPER_NODES);
+
     private ObjectLists() {
     }
 
@@ -46,6 +53,8 @@ final class ObjectLists {
             return;
         }
         Set<Object> seen = seenSet(list.size());
+        SnapshotList holds = SnapshotList.ofField(kind.field().startsWith(".") ? kind.field().substring(1)
+                : kind.field());
         p.field(kind.field());
         for (int i = 0; i < list.size(); i++) {
             T o = list.get(i);
@@ -53,7 +62,7 @@ final class ObjectLists {
             p.index(i);
             if (o == null) {
                 c.required(p.at(""), kind.nullMessage());
-            } else {
+            } else if (belongs(o, holds, p, c)) {
                 Kube.ObjectMeta m = kind.metadata().apply(o);
                 String name = validateMeta(m, p, kind.namespaced(), c);
                 duplicate(seen, m, name, kind.namespaced(), p, c);
@@ -62,6 +71,29 @@ final class ObjectLists {
             p.reset(d);
         }
         p.pop();
+    }
+
+    /**
+     * False, with a {@code FieldValueNotSupported} on its {@code kind}, when {@code o} says it is of another kind
+     * than {@code list} holds (a Pod among the nodes, as when {@code kubectl get nodes,pods -o json} is pasted as the
+     * nodes): its other rules are then not checked, as they are another kind's. An object that leaves its kind out is
+     * taken for the list's. An apiVersion Muster does not read for the list is a {@code FieldValueNotSupported} on it.
+     */
+    private static boolean belongs(Object o, SnapshotList list, FieldPath p, Causes c) {
+        if (list == null || !(o instanceof Kube.TypeMeta t)) {
+            return true;
+        }
+        String kind = t.kind();
+        if (kind != null && !kind.isEmpty() && !kind.equals(list.kind())) {
+            c.notSupported(p.at(".kind"), kind, List.of(list.kind()));
+            return false;
+        }
+        String version = t.apiVersion();
+        if (version != null && !version.isEmpty() && !VERSIONED_BY_FAMILY.contains(list)
+                && !list.apiVersions().contains(version)) {
+            c.notSupported(p.at(".apiVersion"), version, list.apiVersions());
+        }
+        return true;
     }
 
     /** False (and a TooMany cause) when the list is over its limit: its items are then not checked one by one. */

@@ -59,8 +59,10 @@ final class PodGroupRules implements ObjectFamily {
                     : "a PodGroup needs a spec with a schedulingPolicy");
             return;
         }
-        roleMinimums(shape, g.metadata().annotations(), s, p, c);
-        TopologyAnnotationRules.check(shape, g.metadata().annotations(), s, p, c);
+        // without metadata the name is already reported missing; the annotations are then simply absent
+        Map<String, String> annotations = g.metadata() == null ? null : g.metadata().annotations();
+        roleMinimums(shape, annotations, s, p, c);
+        TopologyAnnotationRules.check(shape, annotations, s, p, c);
         p.field(".spec");
         if (shape.isThirdParty()) {
             thirdParty(shape, s, p, c);

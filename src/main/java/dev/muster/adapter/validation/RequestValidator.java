@@ -1,7 +1,10 @@
 package dev.muster.adapter.validation;
 
+import dev.muster.adapter.kube.PastedObjects;
 import dev.muster.adapter.kube.RequestDocument;
+import dev.muster.adapter.kube.SnapshotList;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -51,9 +54,18 @@ public final class RequestValidator {
 
     /** Every cause of the request; empty when it is valid. */
     public Causes validate(RequestDocument doc) {
+        return validate(doc, null);
+    }
+
+    /**
+     * As {@link #validate(RequestDocument)}, for a body that may have been pasted from kubectl: when the snapshot is
+     * missing and the body says it is a kubectl {@code List} or object ({@code pasted}, null when it says nothing),
+     * the cause says where its objects belong.
+     */
+    public Causes validate(RequestDocument doc, PastedObjects pasted) {
         Causes c = new Causes(limits.maxCauses());
         if (doc == null || doc.snapshot() == null) {
-            c.required("snapshot", "the cluster snapshot must be set");
+            c.required("snapshot", pasted == null ? "the cluster snapshot must be set" : misplaced(pasted));
             return c;
         }
         validateGroupNames(doc.podGroups(), c);
@@ -79,6 +91,64 @@ public final class RequestValidator {
         ListObjectRules.check(jobs, "jobs", "JobList", new FieldPath(""), c);
         GangMemberRules.jobs(jobs, limits, new FieldPath(""), c);
         return c;
+    }
+
+    /** Where the objects of a body pasted from kubectl belong in a request. */
+    static String misplaced(PastedObjects pasted) {
+        String kind = pasted.kind();
+        if (!pasted.isList()) {
+            SnapshotList l = SnapshotList.ofKind(kind);
+            return "the body is a " + kind + ", not a request: " + (l == null ? "a snapshot holds no " + kind
+                    + " objects" : "a " + kind + " belongs in snapshot." + l.field() + ", as in " + example(l, "[<the "
+                    + kind + ">]"));
+        }
+        String what = "the body is a kubectl List (\"kind\": \"" + kind + "\")";
+        List<String> kinds = pasted.itemKinds();
+        if (kinds.isEmpty()) {
+            return what + " without items, not a request: send the objects in the snapshot's lists, as in "
+                    + example(SnapshotList.NODES, "[...]");
+        }
+        List<SnapshotList> known = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
+        for (String k : kinds) {
+            SnapshotList l = SnapshotList.ofKind(k);
+            if (l == null || !l.kind().equals(k)) {
+                unknown.add(k);
+            } else if (!known.contains(l)) {
+                known.add(l);
+            }
+        }
+        StringBuilder sb = new StringBuilder(what).append(" of ").append(and(kinds)).append(" objects, not a request");
+        if (known.size() == 1) {
+            SnapshotList l = known.get(0);
+            sb.append(": a List of ").append(l.kind()).append(" objects belongs in snapshot.").append(l.field())
+                    .append(", as in ").append(example(l, "<the List>"));
+        } else if (!known.isEmpty()) {
+            sb.append(": its ");
+            for (int i = 0; i < known.size(); i++) {
+                SnapshotList l = known.get(i);
+                sb.append(i == 0 ? "" : i == known.size() - 1 ? " and its " : ", its ").append(l.kind())
+                        .append(" items belong in snapshot.").append(l.field());
+            }
+            sb.append(", each list as an array of those items");
+        }
+        if (!unknown.isEmpty()) {
+            sb.append(known.isEmpty() ? ": " : "; ").append("a snapshot holds no ").append(and(unknown))
+                    .append(" objects");
+        }
+        return sb.toString();
+    }
+
+    private static String example(SnapshotList l, String value) {
+        return l == SnapshotList.NODES ? "{\"snapshot\": {\"nodes\": " + value + "}}"
+                : "{\"snapshot\": {\"nodes\": [...], \"" + l.field() + "\": " + value + "}}";
+    }
+
+    private static String and(List<String> words) {
+        if (words.size() == 1) {
+            return words.get(0);
+        }
+        return String.join(", ", words.subList(0, words.size() - 1)) + " and " + words.get(words.size() - 1);
     }
 
     private void validateGroupNames(List<String> groups, Causes c) {

@@ -235,44 +235,9 @@ public final class ClaimBook {
         for (int i = 0; i < parts.length; i++) {
             ClaimUse u = r.uses().get(i);
             AllocationResult a = allocation(u.key());
-            parts[i] = a != null ? a : u.extended() ? EXTENDED : u.spec();
+            parts[i] = a != null ? a : u.extended() ? SpecsKey.EXTENDED : u.spec();
         }
         return new SpecsKey(parts);
-    }
-
-    private static final Object EXTENDED = new Object();
-
-    /** Claim specs compared by reference, hashed once. */
-    private static final class SpecsKey {
-        private final Object[] parts;
-        private final int hash;
-
-        SpecsKey(Object[] parts) {
-            this.parts = parts;
-            int h = 1;
-            for (Object o : parts) {
-                h = 31 * h + System.identityHashCode(o);
-            }
-            this.hash = h;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (!(o instanceof SpecsKey k) || k.hash != hash || k.parts.length != parts.length) {
-                return false;
-            }
-            for (int i = 0; i < parts.length; i++) {
-                if (parts[i] != k.parts[i]) {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
     }
 
     /**
@@ -296,72 +261,14 @@ public final class ClaimBook {
         DraIndex.NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
                 : ledger.index().devicesOf(position, node);
         if (ledger.nodeVersion(devices.pools) != 0) {
-            return deviceState(ledger, devices.pools);
+            return DeviceStates.of(ledger, devices.pools);
         }
         Object untouched = devices.untouched; // the same for every decision run of the catalog
         if (untouched == null) {
-            untouched = deviceState(ledger, devices.pools);
+            untouched = DeviceStates.of(ledger, devices.pools);
             devices.untouched = untouched;
         }
         return untouched;
-    }
-
-    /** {@link #deviceState(Node)} of a node seeing these pools, as the ledger holds their devices. */
-    static Object deviceState(DeviceLedger ledger, List<DraIndex.NodePool> pools) {
-        int[] ints = new int[16];
-        int n = 0;
-        List<Object> shares = null;
-        for (DraIndex.NodePool p : pools) {
-            ints = grow(ints, n + 4 + p.slices().size());
-            ints[n++] = p.pool().driverId;
-            ints[n++] = p.pool().incomplete ? 1 : 0;
-            ints[n++] = p.pool().invalid() ? 1 : 0;
-            ints[n++] = ledger.index().countersLook(p.pool());
-            boolean free = !p.pool().heldInSnapshot && ledger.poolVersion(p.pool().ordinal) == 0;
-            for (int k = 0; k < p.slices().size(); k++) {
-                ResourceSlice s = p.slices().get(k);
-                ints = grow(ints, n + 1 + s.devices().size());
-                ints[n++] = ledger.index().devicesLook(p.pool(), p.sliceIndexes()[k]);
-                if (free) { // nobody holds any of them: no holder counts to look up
-                    n += s.devices().size();
-                    continue;
-                }
-                for (PoolDevice pd : p.devices(k)) {
-                    AllocatedDevice id = pd.id();
-                    int holders = ledger.holders(id);
-                    ints[n++] = holders;
-                    if (holders > 0 && pd.device().allowMultipleAllocations()) {
-                        if (shares == null) {
-                            shares = new ArrayList<>();
-                        }
-                        shares.add(ledger.consumedCapacity(id));
-                    }
-                }
-            }
-        }
-        return new DeviceState(java.util.Arrays.copyOf(ints, n), shares == null ? List.of() : shares);
-    }
-
-    private static int[] grow(int[] a, int need) {
-        return need <= a.length ? a : java.util.Arrays.copyOf(a, Math.max(need, a.length * 2));
-    }
-
-    /** Hashed once: placement symmetry hashes each node's state for every candidate the node is in. */
-    private record DeviceState(int[] ints, List<Object> shares, int hash) {
-        DeviceState(int[] ints, List<Object> shares) {
-            this(ints, shares, java.util.Arrays.hashCode(ints) * 31 + shares.hashCode());
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o == this || o instanceof DeviceState d && d.hash == hash && java.util.Arrays.equals(ints, d.ints)
-                    && shares.equals(d.shares);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
     }
 
     /**

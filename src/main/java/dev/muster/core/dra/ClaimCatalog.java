@@ -117,7 +117,7 @@ public final class ClaimCatalog {
         if (index.allNodeLocal() && !nodes.isEmpty()) {
             DeviceLedger untouched = index.newLedger();
             for (DraIndex.NodeDevices node : nodes) {
-                node.untouched = states.computeIfAbsent(ClaimBook.deviceState(untouched, node.pools), s -> s);
+                node.untouched = states.computeIfAbsent(DeviceStates.of(untouched, node.pools), s -> s);
             }
         }
     }

@@ -58,11 +58,6 @@ public final class DraIndex {
     private final Map<String, int[]> localPoolsByNode;
     private final List<Integer> sharedPools;
     private final Map<String, NodeDevices> nodePools = new ConcurrentHashMap<>();
-    private final Map<SelectorKey, Object> selectorResults = new ConcurrentHashMap<>();
-    /** A number per distinct look; devices with one number give every selector the same verdict. */
-    private final Map<Look, Integer> lookIds = new ConcurrentHashMap<>();
-    private final java.util.concurrent.atomic.AtomicInteger nextLookId = new java.util.concurrent.atomic.AtomicInteger();
-    private final Map<Look, SelectorDevice> selectorDevices = new ConcurrentHashMap<>();
     private final Map<DeviceList, Integer> deviceListIds = new ConcurrentHashMap<>();
 
     /**
@@ -95,21 +90,10 @@ public final class DraIndex {
     private final java.util.concurrent.atomic.AtomicInteger nextDeviceListId = new java.util.concurrent.atomic.AtomicInteger();
     private final DeviceLedger.State allocated;
 
-    /** A selector and what it sees of a device, by number: devices that look alike to selectors share verdicts. */
-    private record SelectorKey(DeviceSelector selector, int device) {
-    }
-
-    /**
-     * Everything a selector sees of a device. Devices that look alike usually share their attribute and capacity maps
-     * ({@link FrozenMap}, shared by the request mapping), so this key hashes and compares by reference.
-     */
-    private record Look(String driver, Map<String, DeviceAttribute> attributes, Map<String, Device.Capacity> capacity,
-                        boolean allowMultipleAllocations) {
-        static Look of(PoolDevice d) {
-            Device device = d.device();
-            return new Look(d.id().driver(), device.attributes(), device.capacity(), device.allowMultipleAllocations());
-        }
-    }
+    /** Selector verdicts on this index's devices, memoised ({@link SelectorVerdicts}). */
+    private final SelectorVerdicts verdicts = new SelectorVerdicts();
+    /** What claim specs can reach among this index's devices ({@link SpecReach}). */
+    private final SpecReach reach = new SpecReach(this);
 
     private DraIndex(Collection<DeviceClass> classes, Collection<ResourceSlice> slices,
                      Collection<AllocationResult> allocations) {
@@ -257,113 +241,30 @@ public final class DraIndex {
         return sharedPools.isEmpty();
     }
 
-    /** Per claim spec: whether a request of it could take a device of a pool that is not local to one node. */
-    private final Map<ResourceClaimSpec, Boolean> reachesShared = new ConcurrentHashMap<>();
-
     /**
-     * Whether some request (or firstAvailable subrequest) of the spec could take a device of a pool that is not local
-     * to one node: a device of such a pool that its class's and its own selectors select. When none could, the
-     * spec's allocation on a node depends only on that node's own pools (the others' validity and completeness are
-     * fixed for the request). A missing class or a selector failing on such a device counts as could.
+     * Whether some request of the spec could take a device of a pool that is not local to one node
+     * ({@link SpecReach#reachesSharedPools}).
      */
     public boolean reachesSharedPools(ResourceClaimSpec spec) {
-        if (sharedPools.isEmpty()) {
-            return false;
-        }
-        Boolean known = reachesShared.get(spec);
-        if (known == null) {
-            known = anySharedDeviceSelected(spec);
-            reachesShared.put(spec, known);
-        }
-        return known;
+        return reach.reachesSharedPools(spec);
     }
-
-    private boolean anySharedDeviceSelected(ResourceClaimSpec spec) {
-        for (int i : sharedPools) {
-            PoolData p = pools.get(i);
-            for (int k = 0; k < p.slices.size(); k++) {
-                for (PoolDevice pd : p.devices(k)) {
-                    for (ResourceClaimSpec.Request r : spec.requests()) {
-                        if (r.exactly() != null) {
-                            if (selectable(r.exactly().deviceClassName(), r.exactly().selectors(), pd)) {
-                                return true;
-                            }
-                        } else {
-                            for (ResourceClaimSpec.SubRequest sub : r.firstAvailable()) {
-                                if (selectable(sub.deviceClassName(), sub.selectors(), pd)) {
-                                    return true;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return false;
-    }
-
-    /** Per claim spec: whether any first fit of it is as good as any other for the next claims of that spec. */
-    private final Map<ResourceClaimSpec, Boolean> firstFitComplete = new ConcurrentHashMap<>();
 
     /**
-     * Whether, for claims of this spec one after another on a node, the allocator's first fit never leaves fewer
-     * claims room than another choice would: one request for a count of devices, no constraints, no capacity
-     * requests, no admin access, and no device it could select consumes shared counters or serves several claims.
-     * Then every selectable device is as good as another, and how many such claims a node holds depends only on how
-     * many of them are free.
+     * Whether the allocator's first fit of claims of this spec is never worse than another choice for the next
+     * ({@link SpecReach#firstFitComplete}).
      */
     public boolean firstFitComplete(ResourceClaimSpec spec) {
-        Boolean known = firstFitComplete.get(spec);
-        if (known == null) {
-            known = computeFirstFitComplete(spec);
-            firstFitComplete.put(spec, known);
-        }
-        return known;
+        return reach.firstFitComplete(spec);
     }
 
-    private boolean computeFirstFitComplete(ResourceClaimSpec spec) {
-        if (spec.requests().size() != 1 || !spec.constraints().isEmpty()) {
-            return false;
-        }
-        ResourceClaimSpec.ExactRequest r = spec.requests().get(0).exactly();
-        if (r == null || r.allocationMode() != ResourceClaimSpec.AllocationMode.ExactCount || r.adminAccess()
-                || !r.capacityRequests().isEmpty()) {
-            return false;
-        }
-        for (PoolData p : pools) {
-            for (int k = 0; k < p.slices.size(); k++) {
-                for (PoolDevice pd : p.devices(k)) {
-                    Device d = pd.device();
-                    if ((!d.consumesCounters().isEmpty() || d.allowMultipleAllocations())
-                            && selectable(r.deviceClassName(), r.selectors(), pd)) {
-                        return false;
-                    }
-                }
-            }
-        }
-        return true;
+    /** The pools not local to one node, by ordinal. */
+    List<Integer> sharedPools() {
+        return sharedPools;
     }
 
-    private boolean selectable(String className, List<DeviceSelector> selectors, PoolDevice pd) {
-        DeviceClass cls = classes.get(className);
-        if (cls == null) {
-            return true;
-        }
-        try {
-            for (DeviceSelector s : cls.selectors()) {
-                if (!selects(s, pd)) {
-                    return false;
-                }
-            }
-            for (DeviceSelector s : selectors) {
-                if (!selects(s, pd)) {
-                    return false;
-                }
-            }
-            return true;
-        } catch (SelectorException e) {
-            return true;
-        }
+    /** The pools, in allocation order. */
+    List<PoolData> pools() {
+        return pools;
     }
 
     /**
@@ -674,111 +575,13 @@ public final class DraIndex {
         return d.nodeSelector() != null && NodeSelectors.anyTermMatches(d.nodeSelector(), node);
     }
 
-    /**
-     * Whether the selector selects the device, memoised per (selector, what the selector sees of the device):
-     * selectors are pure, and the 8 GPUs of 5,000 identical nodes are 8 evaluations, not 40,000.
-     *
-     * @throws SelectorException as the selector threw it (also memoised)
-     */
+    /** Whether the selector selects the device ({@link SelectorVerdicts#selects}). */
     boolean selects(DeviceSelector selector, PoolDevice d) {
-        SelectorReads reads = selector.reads();
-        if (reads != null) {
-            return selectsByProjection(selector, reads, d);
-        }
-        int id = d.selectorId;
-        if (id < 0) {
-            id = lookIds.computeIfAbsent(Look.of(d), k -> nextLookId.getAndIncrement());
-            d.selectorId = id;
-        }
-        SelectorKey key = new SelectorKey(selector, id);
-        Object cached = selectorResults.get(key);
-        if (cached == null) {
-            try {
-                cached = selector.matches(selectorDevice(d));
-            } catch (SelectorException e) {
-                cached = e;
-            } catch (RuntimeException e) {
-                cached = new SelectorException(String.valueOf(e.getMessage()), e);
-            }
-            selectorResults.put(key, cached);
-        }
-        if (cached instanceof SelectorException e) {
-            throw e;
-        }
-        return (Boolean) cached;
+        return verdicts.selects(selector, d);
     }
 
-    /** Verdicts of selectors that say what they read, per selector and what it reads of a device. */
-    private final Map<Projection, Object> projectedResults = new ConcurrentHashMap<>();
-
-    /** A selector and the values it reads of a device (null where the device has no such attribute or capacity). */
-    private record Projection(DeviceSelector selector, String driver, boolean multi, List<Object> values) {
-    }
-
-    private boolean selectsByProjection(DeviceSelector selector, SelectorReads reads, PoolDevice d) {
-        Device device = d.device();
-        String driver = d.id().driver();
-        Object[] values = new Object[reads.attributes().size() + reads.capacities().size()];
-        int i = 0;
-        for (SelectorReads.Name n : reads.attributes()) {
-            values[i++] = published(device.attributes(), n, driver);
-        }
-        for (SelectorReads.Name n : reads.capacities()) {
-            Device.Capacity c = published(device.capacity(), n, driver);
-            values[i++] = c == null ? null : c.value();
-        }
-        Projection key = new Projection(selector, driver, device.allowMultipleAllocations(),
-                java.util.Arrays.asList(values));
-        Object cached = projectedResults.get(key);
-        if (cached == null) {
-            try {
-                cached = selector.matches(selectorDevice(d));
-            } catch (SelectorException e) {
-                cached = e;
-            } catch (RuntimeException e) {
-                cached = new SelectorException(String.valueOf(e.getMessage()), e);
-            }
-            projectedResults.put(key, cached);
-        }
-        if (cached instanceof SelectorException e) {
-            throw e;
-        }
-        return (Boolean) cached;
-    }
-
-    /** The value a device publishes under a name, as selectors see it: qualified first, else unqualified under its driver. */
-    private static <V> V published(Map<String, V> named, SelectorReads.Name n, String driver) {
-        V v = named.get(n.qualified());
-        return v != null || !n.domain().equals(driver) ? v : named.get(n.id());
-    }
-
-    /** What selectors see of a device: names without a domain are filed under the driver. Built once per look. */
+    /** What selectors see of a device ({@link SelectorVerdicts#selectorDevice}). */
     SelectorDevice selectorDevice(PoolDevice d) {
-        return selectorDevices.computeIfAbsent(Look.of(d), look -> {
-            String driver = look.driver();
-            Map<String, Map<String, DeviceAttribute>> attrs = byDomain(look.attributes(), driver, v -> v);
-            Map<String, Map<String, BigDecimal>> caps = byDomain(look.capacity(), driver,
-                    c -> Quantity.exact(c.value()));
-            attrs.replaceAll((x, m) -> Collections.unmodifiableMap(m));
-            caps.replaceAll((x, m) -> Collections.unmodifiableMap(m));
-            return new SelectorDevice(driver, Collections.unmodifiableMap(attrs), Collections.unmodifiableMap(caps),
-                    look.allowMultipleAllocations());
-        });
-    }
-
-    /** Files qualified names by domain (unprefixed = the driver's); an explicitly qualified name wins a clash. */
-    private static <V, T> Map<String, Map<String, T>> byDomain(Map<String, V> named, String driver,
-                                                              java.util.function.Function<V, T> value) {
-        Map<String, Map<String, T>> out = new HashMap<>();
-        named.forEach((name, v) -> {
-            int slash = name.indexOf('/');
-            String domain = slash < 0 ? driver : name.substring(0, slash);
-            String id = slash < 0 ? name : name.substring(slash + 1);
-            Map<String, T> m = out.computeIfAbsent(domain, x -> new HashMap<>());
-            if (slash >= 0 || !m.containsKey(id)) {
-                m.put(id, value.apply(v));
-            }
-        });
-        return out;
+        return verdicts.selectorDevice(d);
     }
 }

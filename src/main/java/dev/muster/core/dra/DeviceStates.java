@@ -1,0 +1,73 @@
+package dev.muster.core.dra;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a node's devices look and are held, as one value with {@code equals} that leaves out the names of the node and
+ * its pools ({@link ClaimBook#deviceState}): per pool its driver, completeness, validity and counter totals, per slice
+ * its device list, per device how many hold it and what shares of it are taken. Nodes with equal states give every
+ * pod with node-local claims equal verdicts.
+ */
+final class DeviceStates {
+    private DeviceStates() {
+    }
+
+    /** The state of a node seeing these pools, as the ledger holds their devices. */
+    static Object of(DeviceLedger ledger, List<DraIndex.NodePool> pools) {
+        int[] ints = new int[16];
+        int n = 0;
+        List<Object> shares = null;
+        for (DraIndex.NodePool p : pools) {
+            ints = grow(ints, n + 4 + p.slices().size());
+            ints[n++] = p.pool().driverId;
+            ints[n++] = p.pool().incomplete ? 1 : 0;
+            ints[n++] = p.pool().invalid() ? 1 : 0;
+            ints[n++] = ledger.index().countersLook(p.pool());
+            boolean free = !p.pool().heldInSnapshot && ledger.poolVersion(p.pool().ordinal) == 0;
+            for (int k = 0; k < p.slices().size(); k++) {
+                ResourceSlice s = p.slices().get(k);
+                ints = grow(ints, n + 1 + s.devices().size());
+                ints[n++] = ledger.index().devicesLook(p.pool(), p.sliceIndexes()[k]);
+                if (free) { // nobody holds any of them: no holder counts to look up
+                    n += s.devices().size();
+                    continue;
+                }
+                for (PoolDevice pd : p.devices(k)) {
+                    AllocatedDevice id = pd.id();
+                    int holders = ledger.holders(id);
+                    ints[n++] = holders;
+                    if (holders > 0 && pd.device().allowMultipleAllocations()) {
+                        if (shares == null) {
+                            shares = new ArrayList<>();
+                        }
+                        shares.add(ledger.consumedCapacity(id));
+                    }
+                }
+            }
+        }
+        return new DeviceState(java.util.Arrays.copyOf(ints, n), shares == null ? List.of() : shares);
+    }
+
+    private static int[] grow(int[] a, int need) {
+        return need <= a.length ? a : java.util.Arrays.copyOf(a, Math.max(need, a.length * 2));
+    }
+
+    /** Hashed once: placement symmetry hashes each node's state for every candidate the node is in. */
+    private record DeviceState(int[] ints, List<Object> shares, int hash) {
+        DeviceState(int[] ints, List<Object> shares) {
+            this(ints, shares, java.util.Arrays.hashCode(ints) * 31 + shares.hashCode());
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof DeviceState d && d.hash == hash && java.util.Arrays.equals(ints, d.ints)
+                    && shares.equals(d.shares);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+}

@@ -11,6 +11,46 @@ final class PoolDevice {
     volatile Map<String, Capacities.Resolved> capacities; // resolved by the index on first use
     /** The number of what selectors see of the device (equal devices share it), or -1 before first use. */
     volatile int selectorId = -1;
+    /** The verdicts of the selectors asked about this device so far ({@link SelectorVerdicts}); null before. */
+    volatile Known known;
+
+    /**
+     * A few selectors' verdicts on one device (a Boolean, or the SelectorException it threw), compared by selector
+     * identity. Immutable: a new one replaces the old, so readers on other threads see one or the other whole.
+     */
+    static final class Known {
+        /** Selectors remembered per device at most; a request rarely has more distinct selectors. */
+        static final int MAX = 8;
+        final DeviceSelector[] selectors;
+        final Object[] verdicts;
+
+        Known(DeviceSelector[] selectors, Object[] verdicts) {
+            this.selectors = selectors;
+            this.verdicts = verdicts;
+        }
+
+        Object get(DeviceSelector selector) {
+            for (int i = 0; i < selectors.length; i++) {
+                if (selectors[i] == selector) {
+                    return verdicts[i];
+                }
+            }
+            return null;
+        }
+
+        /** With one more verdict; this one when it is full. */
+        Known with(DeviceSelector selector, Object verdict) {
+            int n = selectors.length;
+            if (n >= MAX) {
+                return this;
+            }
+            DeviceSelector[] s = java.util.Arrays.copyOf(selectors, n + 1);
+            Object[] v = java.util.Arrays.copyOf(verdicts, n + 1);
+            s[n] = selector;
+            v[n] = verdict;
+            return new Known(s, v);
+        }
+    }
 
     PoolDevice(AllocatedDevice id, Device device, ResourceSlice slice, PoolData pool) {
         this.id = id;

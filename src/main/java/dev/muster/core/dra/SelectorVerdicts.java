@@ -40,11 +40,36 @@ final class SelectorVerdicts {
 
     /**
      * Whether the selector selects the device, memoised per (selector, what the selector sees of the device):
-     * selectors are pure, and the 8 GPUs of 5,000 identical nodes are 8 evaluations, not 40,000.
+     * selectors are pure, and the 8 GPUs of 5,000 identical nodes are 8 evaluations, not 40,000. The device itself
+     * keeps the verdicts of the few selectors asked about it, so a device tried again on the next member is a look-up
+     * on the device.
      *
      * @throws SelectorException as the selector threw it (also memoised)
      */
     boolean selects(DeviceSelector selector, PoolDevice d) {
+        PoolDevice.Known known = d.known;
+        Object verdict = known == null ? null : known.get(selector);
+        if (verdict == null) {
+            verdict = verdict(selector, d);
+            d.known = (known == null ? new PoolDevice.Known(new DeviceSelector[0], new Object[0]) : known)
+                    .with(selector, verdict);
+        }
+        if (verdict instanceof SelectorException e) {
+            throw e;
+        }
+        return (Boolean) verdict;
+    }
+
+    /** The selector's verdict on the device: a Boolean, or the SelectorException it threw. */
+    private Object verdict(DeviceSelector selector, PoolDevice d) {
+        try {
+            return byLookOrProjection(selector, d);
+        } catch (SelectorException e) {
+            return e;
+        }
+    }
+
+    private boolean byLookOrProjection(DeviceSelector selector, PoolDevice d) {
         SelectorReads reads = selector.reads();
         if (reads != null) {
             return selectsByProjection(selector, reads, d);

@@ -60,27 +60,26 @@ final class SelectorVerdicts {
         return (Boolean) verdict;
     }
 
-    /** The selector's verdict on the device: a Boolean, or the SelectorException it threw. */
+    /**
+     * The selector's verdict on the device (a Boolean, or the SelectorException it threw), kept per the values it
+     * reads when it says what it reads, else per the device's whole look.
+     */
     private Object verdict(DeviceSelector selector, PoolDevice d) {
-        try {
-            return byLookOrProjection(selector, d);
-        } catch (SelectorException e) {
-            return e;
-        }
-    }
-
-    private boolean byLookOrProjection(DeviceSelector selector, PoolDevice d) {
         SelectorReads reads = selector.reads();
         if (reads != null) {
-            return selectsByProjection(selector, reads, d);
+            return remembered(projectedResults, projection(selector, reads, d), selector, d);
         }
         int id = d.selectorId;
         if (id < 0) {
             id = lookIds.computeIfAbsent(Look.of(d), k -> nextLookId.getAndIncrement());
             d.selectorId = id;
         }
-        SelectorKey key = new SelectorKey(selector, id);
-        Object cached = selectorResults.get(key);
+        return remembered(selectorResults, new SelectorKey(selector, id), selector, d);
+    }
+
+    /** The verdict kept under {@code key}, evaluated on the device the first time. */
+    private <K> Object remembered(Map<K, Object> kept, K key, DeviceSelector selector, PoolDevice d) {
+        Object cached = kept.get(key);
         if (cached == null) {
             try {
                 cached = selector.matches(selectorDevice(d));
@@ -89,12 +88,9 @@ final class SelectorVerdicts {
             } catch (RuntimeException e) {
                 cached = new SelectorException(String.valueOf(e.getMessage()), e);
             }
-            selectorResults.put(key, cached);
+            kept.put(key, cached);
         }
-        if (cached instanceof SelectorException e) {
-            throw e;
-        }
-        return (Boolean) cached;
+        return cached;
     }
 
     /** Verdicts of selectors that say what they read, per selector and what it reads of a device. */
@@ -104,7 +100,8 @@ final class SelectorVerdicts {
     private record Projection(DeviceSelector selector, String driver, boolean multi, List<Object> values) {
     }
 
-    private boolean selectsByProjection(DeviceSelector selector, SelectorReads reads, PoolDevice d) {
+    /** What the selector reads of the device, with the selector and the device's driver. */
+    private static Projection projection(DeviceSelector selector, SelectorReads reads, PoolDevice d) {
         Device device = d.device();
         String driver = d.id().driver();
         Object[] values = new Object[reads.attributes().size() + reads.capacities().size()];
@@ -116,23 +113,7 @@ final class SelectorVerdicts {
             Device.Capacity c = published(device.capacity(), n, driver);
             values[i++] = c == null ? null : c.value();
         }
-        Projection key = new Projection(selector, driver, device.allowMultipleAllocations(),
-                java.util.Arrays.asList(values));
-        Object cached = projectedResults.get(key);
-        if (cached == null) {
-            try {
-                cached = selector.matches(selectorDevice(d));
-            } catch (SelectorException e) {
-                cached = e;
-            } catch (RuntimeException e) {
-                cached = new SelectorException(String.valueOf(e.getMessage()), e);
-            }
-            projectedResults.put(key, cached);
-        }
-        if (cached instanceof SelectorException e) {
-            throw e;
-        }
-        return (Boolean) cached;
+        return new Projection(selector, driver, device.allowMultipleAllocations(), java.util.Arrays.asList(values));
     }
 
     /** The value a device publishes under a name, as selectors see it: qualified first, else unqualified under its driver. */

@@ -19,7 +19,9 @@ final class ApiDocs {
             + "a multiple of the outer size. "
             + "`muster.dev/min-per-role: \"<label key>: <role>=<n>[,<role>=<n>...]\"` gives a gang per-role minimums: "
             + "besides minCount, at least n bound or placed members whose value of that pod label is the role.";
-    static final String EXAMPLE = "examples/training-job.json";
+    /** The example requests, served by the service itself (from openapi/examples/) at these paths. */
+    static final String EXAMPLE = "/examples/training-job.json";
+    static final String EXAMPLE_YAML = "/examples/training-job.yaml";
 
     private ApiDocs() {
     }

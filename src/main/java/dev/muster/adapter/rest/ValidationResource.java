@@ -55,7 +55,9 @@ public class ValidationResource {
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = RequestDocument.class),
                     examples = @ExampleObject(name = "training-job", summary = "A gang of four workers on three nodes",
                             externalValue = ApiDocs.EXAMPLE)),
-            @Content(mediaType = ApiDocs.YAML, schema = @Schema(implementation = RequestDocument.class))})
+            @Content(mediaType = ApiDocs.YAML, schema = @Schema(implementation = RequestDocument.class),
+                    examples = @ExampleObject(name = "training-job", summary = "A gang of four workers on three nodes",
+                            externalValue = ApiDocs.EXAMPLE_YAML))})
     @APIResponse(responseCode = "200", description = "The request is valid",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Valid.class)))
     @APIResponse(responseCode = "400", description = "Not one well-formed JSON/YAML document, or a field of the wrong type",

@@ -65,9 +65,7 @@ public interface PostFilterPlugin extends Plugin {
          * status that rejected it (a PreFilter rejection for every node alike). What single-pod preemption asks of
          * each node.
          */
-        default Status[] filter(PodInfo member, int[] nodes) {
-            throw new UnsupportedOperationException("this simulation does not filter single nodes");
-        }
+        Status[] filter(PodInfo member, int[] nodes);
 
         PodGroup podGroup(GroupRef ref);
 

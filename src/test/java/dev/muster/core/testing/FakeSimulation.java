@@ -67,6 +67,22 @@ public final class FakeSimulation implements PostFilterPlugin.Simulation {
         return tries;
     }
 
+    /** A node passes when the group, with the pods evicted now, would use it. */
+    @Override
+    public dev.muster.core.framework.Status[] filter(PodInfo member, int[] nodes) {
+        int[] using = fits.apply(Set.copyOf(evicted));
+        dev.muster.core.framework.Status[] out = new dev.muster.core.framework.Status[nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            boolean used = false;
+            for (int n : using == null ? new int[0] : using) {
+                used |= n == nodes[i];
+            }
+            out[i] = used ? dev.muster.core.framework.Status.SUCCESS
+                    : dev.muster.core.framework.Status.unschedulable("Fake", "does not fit");
+        }
+        return out;
+    }
+
     @Override
     public ClusterView cluster() {
         return cluster;

@@ -82,7 +82,7 @@ final class PodScheduler {
 
     private PodSignature signature(PodInfo pod, Placement placement) {
         boolean nodeLocal = batching && runtime.runSign(pod, placement);
-        return new PodSignature(pod, nodeLocal, batching ? runtime.runPodKey(pod, placement) : null);
+        return new PodSignature(pod, nodeLocal, nodeLocal ? runtime.runPodKey(pod, placement) : null);
     }
 
     PodAttempt schedule(PodInfo pod, Placement placement) {

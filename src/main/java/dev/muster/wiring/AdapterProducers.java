@@ -1,6 +1,13 @@
 package dev.muster.wiring;
 
+import dev.muster.adapter.choice.ClusterChooser;
+import dev.muster.adapter.clusterview.NamedClusterViews;
 import dev.muster.adapter.kube.KubeCodec;
+import dev.muster.adapter.rest.ChoiceSettings;
+import jakarta.inject.Named;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import dev.muster.adapter.rest.DispatchSettings;
 import dev.muster.adapter.validation.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
@@ -82,6 +89,42 @@ public class AdapterProducers {
     @Singleton
     RequestValidator requestValidator(MusterConfig config) {
         return new RequestValidator(limits(config));
+    }
+
+    @Produces
+    @Singleton
+    ChoiceSettings choiceSettings(MusterConfig config) {
+        return new ChoiceSettings(config.choices().maxClusters());
+    }
+
+    /** Threads that decide the clusters of a choice beside the request's own; daemons, so they never hold exit. */
+    @Produces
+    @Singleton
+    @Named("choices")
+    ExecutorService choiceExecutor(MusterConfig config) {
+        int threads = choiceThreads(config);
+        AtomicInteger n = new AtomicInteger();
+        return Executors.newFixedThreadPool(Math.max(1, threads - 1), r -> {
+            Thread t = new Thread(r, "muster-choice-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    void closeChoiceExecutor(@Disposes @Named("choices") ExecutorService executor) {
+        executor.shutdownNow();
+    }
+
+    @Produces
+    @Singleton
+    ClusterChooser clusterChooser(DecisionEngine engine, NamedClusterViews views, MusterConfig config,
+                                  @Named("choices") ExecutorService executor) {
+        return new ClusterChooser(engine, views, executor, choiceThreads(config), config.limits().maxCauses());
+    }
+
+    private static int choiceThreads(MusterConfig config) {
+        int t = config.choices().threads();
+        return t > 0 ? t : Runtime.getRuntime().availableProcessors();
     }
 
     private static ValidationLimits limits(MusterConfig config) {

@@ -43,6 +43,27 @@ public interface MusterConfig {
     @Valid
     Tls tls();
 
+    @Valid
+    Choices choices();
+
+    /** {@code POST /v1/cluster-choices} and gRPC {@code ChooseCluster} (docs/api.md, "Cluster choices"). */
+    interface Choices {
+        /** Most clusters one request may name. */
+        @WithDefault("32")
+        @Min(1)
+        @Max(1024)
+        int maxClusters();
+
+        /**
+         * Most clusters one request decides at once (each holds its compiled cluster while it is decided); 0: one per
+         * available processor.
+         */
+        @WithDefault("0")
+        @Min(0)
+        @Max(64)
+        int threads();
+    }
+
     interface Tls {
         /**
          * Client certificates on the HTTPS port: {@code NONE}, {@code REQUEST} (asked for, optional) or

@@ -51,13 +51,15 @@ class LayeringTest {
     /** The registry's own package only: {@code InTreePlugins}, not the plugin packages below it. */
     private static final String PLUGIN_REGISTRY = "dev.muster.core.plugins";
     private static final String PLUGIN_SUPPORT = "dev.muster.core.plugins.support..";
-    private static final String[] CORE_DOOR = {DECISION, MODEL, SNAPSHOT, DRA};
+    private static final String CHOICE = "dev.muster.core.choice..";
+    private static final String[] CORE_DOOR = {DECISION, CHOICE, MODEL, SNAPSHOT, DRA};
     private static final String KUBE = "dev.muster.adapter.kube..";
     private static final String VALIDATION = "dev.muster.adapter.validation..";
     private static final String CEL = "dev.muster.adapter.cel..";
     private static final String METRICS = "dev.muster.adapter.metrics..";
     private static final String CLUSTER_VIEW = "dev.muster.adapter.clusterview..";
     private static final String GRPC_STUBS = "dev.muster.grpc.v1..";
+    private static final String CHOOSING = "dev.muster.adapter.choice..";
 
     /**
      * One package (or family of packages) and what it may depend on. {@code perSubpackage}: each package directly
@@ -82,15 +84,18 @@ class LayeringTest {
                     FRAMEWORK, MODEL, PLUGIN_SUPPORT, DRA),
             new Layer("cycle", CYCLE, false, true, FRAMEWORK, MODEL, SNAPSHOT, DRA),
             new Layer("decision", DECISION, false, true, CYCLE, FRAMEWORK, MODEL, SNAPSHOT, DRA, PLUGIN_REGISTRY),
+            new Layer("choice (decisions across clusters)", CHOICE, false, true, DECISION, FRAMEWORK, MODEL, SNAPSHOT, DRA),
             // Adapters: the core only through its door, each other only through the shared libraries.
             new Layer("adapter kube (shared decoding)", KUBE, false, false, CORE_DOOR),
             new Layer("adapter validation (shared)", VALIDATION, false, false, with(CORE_DOOR, KUBE, CEL)),
             new Layer("adapter cel (shared)", CEL, false, false, with(CORE_DOOR, KUBE)),
             new Layer("adapter metrics (shared port)", METRICS, false, false, CORE_DOOR),
             new Layer("adapter rest", "dev.muster.adapter.rest..", false, false,
-                    with(CORE_DOOR, KUBE, VALIDATION, CEL, METRICS)),
+                    with(CORE_DOOR, KUBE, VALIDATION, CEL, METRICS, CHOOSING)),
             new Layer("adapter grpc", "dev.muster.adapter.grpc..", false, false,
-                    with(CORE_DOOR, KUBE, VALIDATION, CEL, METRICS, GRPC_STUBS)),
+                    with(CORE_DOOR, KUBE, VALIDATION, CEL, METRICS, GRPC_STUBS, CHOOSING)),
+            new Layer("adapter choice (shared by REST and gRPC)", CHOOSING, false, false,
+                    with(CORE_DOOR, KUBE, VALIDATION, CEL, CLUSTER_VIEW)),
             new Layer("adapter clusterview", CLUSTER_VIEW, false, false, with(CORE_DOOR, KUBE, VALIDATION, CEL)),
             new Layer("adapter extender", "dev.muster.adapter.extender..", false, false,
                     with(CORE_DOOR, KUBE, VALIDATION, CEL, METRICS, CLUSTER_VIEW)),

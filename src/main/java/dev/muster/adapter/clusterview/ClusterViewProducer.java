@@ -124,7 +124,69 @@ public class ClusterViewProducer {
         s.close();
     }
 
-    void onStart(@Observes StartupEvent ev, ClusterViewSource s) {
+    void onStart(@Observes StartupEvent ev, ClusterViewSource s, NamedClusterViews named) {
         s.current();
+        for (String name : named.names()) {
+            named.source(name).current();
+        }
+    }
+
+    @jakarta.inject.Inject
+    ClustersConfig clusters;
+
+    /** The clusters watched by name ({@code muster.clusters.<name>.*}), started with the application. */
+    @Produces
+    @Singleton
+    NamedClusterViews namedClusterViews(RequestValidator validator, KubeCodec codec) {
+        java.util.Map<String, ClusterViewSource> sources = new java.util.TreeMap<>();
+        try {
+            for (java.util.Map.Entry<String, ClustersConfig.Cluster> e : clusters.all().entrySet()) {
+                sources.put(e.getKey(), namedSource(e.getKey(), e.getValue(), validator, codec));
+            }
+        } catch (RuntimeException e) {
+            sources.values().forEach(ClusterViewSource::close);
+            throw e;
+        }
+        return new NamedClusterViews(sources);
+    }
+
+    static ClusterViewSource namedSource(String name, ClustersConfig.Cluster c, RequestValidator validator,
+                                         KubeCodec codec) {
+        String key = "muster.clusters." + name;
+        if (!dev.muster.adapter.validation.Names.isDnsLabel(name)) {
+            throw new IllegalStateException(key + ": a watched cluster's name must be a DNS label (lower-case "
+                    + "letters, digits and '-', at most 63 characters)");
+        }
+        String s = c.source().trim().toLowerCase(Locale.ROOT);
+        switch (s) {
+            case "file" -> {
+                if (c.file().isEmpty() || c.file().get().isBlank()) {
+                    throw new IllegalStateException(key + ".source=file needs " + key + ".file: the path of a JSON "
+                            + "or YAML snapshot file, or of a directory of them");
+                }
+                FileClusterViewSource.Limits limits = new FileClusterViewSource.Limits(
+                        codec.limits().maxDocumentLength(), codec.limits(), validator.limits());
+                LOG.infof("watched cluster %s: file %s, checked for changes every %s", name, c.file().get(),
+                        c.fileCheckInterval());
+                return new FileClusterViewSource(Path.of(c.file().get()), c.fileCheckInterval().toMillis(),
+                        System::currentTimeMillis,
+                        (snapshot, where) -> problems(validator.validateSnapshot(snapshot, "snapshot"), where),
+                        limits);
+            }
+            case "kubernetes" -> {
+                LOG.infof("watched cluster %s: Kubernetes API, kubeconfig context %s", name,
+                        c.context().orElse("(current, or in-cluster)"));
+                io.fabric8.kubernetes.client.Config config = io.fabric8.kubernetes.client.Config.autoConfigure(
+                        c.context().orElse(null));
+                return KubernetesClusterViewSource.start(
+                        new io.fabric8.kubernetes.client.KubernetesClientBuilder().withConfig(config).build(), true);
+            }
+            default -> throw new IllegalStateException(key + ".source must be file or kubernetes, got \""
+                    + c.source() + "\"");
+        }
+    }
+
+    void closeNamed(@Disposes NamedClusterViews v) {
+        v.close();
     }
 }

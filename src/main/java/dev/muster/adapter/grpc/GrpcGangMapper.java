@@ -152,15 +152,14 @@ final class GrpcGangMapper {
         if (j.hasSpec()) {
             dev.muster.grpc.v1.JobSpec s = j.getSpec();
             Kube.JobTemplate template = null;
-            if (s.hasTemplate() && s.getTemplate().hasSpec()) {
-                dev.muster.grpc.v1.JobPodSpec ps = s.getTemplate().getSpec();
-                template = new Kube.JobTemplate(null, new Kube.JobPodSpec(ps.hasSchedulingGroup()
-                        ? new Kube.SchedulingGroup(GrpcRequestMapper.str(ps.getSchedulingGroup().getPodGroupName()))
-                        : null));
+            if (s.hasTemplate()) {
+                dev.muster.grpc.v1.JobTemplate t = s.getTemplate();
+                template = new Kube.JobTemplate(t.hasMetadata() ? GrpcRequestMapper.meta(t.getMetadata()) : null,
+                        t.hasSpec() ? GrpcRequestMapper.podSpec(t.getSpec()) : null);
             }
             spec = new Kube.JobSpec(s.hasParallelism() ? s.getParallelism() : null,
                     s.hasCompletions() ? s.getCompletions() : null,
-                    s.hasCompletionMode() ? s.getCompletionMode() : null, null, template);
+                    s.hasCompletionMode() ? s.getCompletionMode() : null, s.hasSuspend() ? s.getSuspend() : null, template);
         }
         return new Kube.Job(j.hasApiVersion() ? j.getApiVersion() : null, j.hasKind() ? j.getKind() : null,
                 j.hasMetadata() ? GrpcRequestMapper.meta(j.getMetadata()) : null, spec, null);

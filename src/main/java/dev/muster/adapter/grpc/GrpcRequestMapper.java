@@ -194,7 +194,7 @@ public final class GrpcRequestMapper {
                 status);
     }
 
-    private static Kube.PodSpec podSpec(dev.muster.grpc.v1.PodSpec s) {
+    static Kube.PodSpec podSpec(dev.muster.grpc.v1.PodSpec s) {
         return new Kube.PodSpec(str(s.getNodeName()), str(s.getSchedulerName()),
                 s.hasPriority() ? s.getPriority() : null, str(s.getPriorityClassName()),
                 s.hasPreemptionPolicy() ? s.getPreemptionPolicy() : null, map(s.getNodeSelectorMap()),

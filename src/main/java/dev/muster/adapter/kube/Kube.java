@@ -508,13 +508,12 @@ public final class Kube {
                           JobTemplate template) {
     }
 
+    /**
+     * A Job's pod template: its {@code spec.schedulingGroup} decides gang scheduling, and a workload's Job without
+     * its pods stands for the pods the controller would create from it.
+     */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record JobTemplate(ObjectMeta metadata, JobPodSpec spec) {
-    }
-
-    /** The part of a Job's pod template that decides gang scheduling. */
-    @JsonIgnoreProperties(ignoreUnknown = true)
-    public record JobPodSpec(SchedulingGroup schedulingGroup) {
+    public record JobTemplate(ObjectMeta metadata, PodSpec spec) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)

@@ -233,6 +233,15 @@ public final class KubeCodec {
         }
     }
 
+    /** Reads any type with the strict YAML rules. */
+    public <T> T readYaml(byte[] body, Class<T> type) throws DecodeException {
+        try {
+            return yaml.forType(type).readValue(body);
+        } catch (IOException | RuntimeException e) {
+            throw translate(e, "YAML");
+        }
+    }
+
     private static RequestDocument read(ObjectReader reader, byte[] body, String format) throws DecodeException {
         if (body == null || body.length == 0) {
             throw new DecodeException("request body is empty: send one " + format + " document", null, null);

@@ -70,10 +70,7 @@ public final class KubeMapper {
      * ({@link #toClusterState}) and the DRA objects ({@link #draObjects}) of the same document.
      */
     public static DecisionRequest toDecisionRequest(RequestDocument doc, ClusterState cluster, DraObjects dra) {
-        RequestDocument.Options o = doc.options();
-        DecisionOptions options = new DecisionOptions(
-                o == null || o.preemption() == null || o.preemption(),
-                o != null && o.explain() != null && o.explain());
+        DecisionOptions options = options(doc.options());
         List<GroupRef> groups = null;
         if (doc.podGroups() != null) {
             groups = new ArrayList<>(doc.podGroups().size());
@@ -90,6 +87,12 @@ public final class KubeMapper {
             }
         }
         return new DecisionRequest(cluster, groups, options, dra, pods);
+    }
+
+    /** The request's options: preemption unless turned off, no explanation unless asked for. */
+    public static DecisionOptions options(RequestDocument.Options o) {
+        return new DecisionOptions(o == null || o.preemption() == null || o.preemption(),
+                o != null && o.explain() != null && o.explain());
     }
 
     /** The snapshot's DeviceClasses, ResourceSlices, ResourceClaims and templates in the core model. */

@@ -22,6 +22,7 @@ final class ApiDocs {
     /** The example requests, served by the service itself (from openapi/examples/) at these paths. */
     static final String EXAMPLE = "/examples/training-job.json";
     static final String EXAMPLE_YAML = "/examples/training-job.yaml";
+    static final String CHOICE_EXAMPLE = "/examples/cluster-choices.json";
 
     private ApiDocs() {
     }

@@ -50,7 +50,7 @@ public class LargeBodies {
      * The paths of the resource methods bound to this filter ({@link WholeBody}): {@link HttpEdgeRoutes} arms
      * {@link BodyCapture} for large POSTs to these, before the body is read.
      */
-    static final Set<String> PATHS = Set.of("/v1/decisions", "/v1/validations");
+    static final Set<String> PATHS = Set.of("/v1/decisions", "/v1/validations", "/v1/cluster-choices");
     /** The routing context's key of the array {@link BodyCapture} fills for the request. */
     static final String CAPTURED = "muster.body.captured";
     /** Bodies that landed in {@link BodyCapture}'s array without a copy here (tests check that the capture is in place). */

@@ -1,5 +1,6 @@
 package dev.muster.adapter.rest;
 
+import dev.muster.adapter.kube.ChoiceDocument;
 import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.KubeCodec;
@@ -84,6 +85,37 @@ public class RequestPipeline {
         }
     }
 
+    /**
+     * A {@code POST /v1/cluster-choices} body, decoded and validated (400 or 422 as for a decision).
+     *
+     * @param watched     whether the service watches a cluster of that name
+     * @param maxClusters most clusters one request may name
+     */
+    public ChoiceDocument readChoice(byte[] body, Arrival arrival, MediaType type,
+                                     java.util.function.Predicate<String> watched, int maxClusters) {
+        ChoiceDocument doc;
+        try (PhaseTracer.Phase decode = tracer.phase(PhaseTracer.DECODE)) {
+            arrival.await(body.length);
+            doc = isYaml(type) ? codec.readYaml(body, ChoiceDocument.class) : codec.readJson(body, ChoiceDocument.class);
+        } catch (DecodeException e) {
+            throw badRequest(e);
+        }
+        Causes causes;
+        try (PhaseTracer.Phase validate = tracer.phase(PhaseTracer.VALIDATE)) {
+            causes = validator.validateChoice(doc, watched, maxClusters);
+        }
+        if (!causes.isEmpty()) {
+            throw new StatusException(invalid(causes));
+        }
+        return doc;
+    }
+
+    private static StatusException badRequest(DecodeException e) {
+        List<KubeStatus.StatusCause> causes = e.field() == null ? null
+                : List.of(new KubeStatus.StatusCause("FieldValueTypeInvalid", e.getMessage(), e.field()));
+        return new StatusException(KubeStatus.failure(400, "BadRequest", e.getMessage(), causes));
+    }
+
     private RequestDocument decode(byte[] body, Arrival arrival, MediaType type) {
         return decode(body, arrival, type, SnapshotProgress.NONE);
     }
@@ -96,9 +128,7 @@ public class RequestPipeline {
             }
             return codec.readJson(body, arrival, progress);
         } catch (DecodeException e) {
-            List<KubeStatus.StatusCause> causes = e.field() == null ? null
-                    : List.of(new KubeStatus.StatusCause("FieldValueTypeInvalid", e.getMessage(), e.field()));
-            throw new StatusException(KubeStatus.failure(400, "BadRequest", e.getMessage(), causes));
+            throw badRequest(e);
         }
     }
 

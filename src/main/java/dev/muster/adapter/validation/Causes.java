@@ -54,6 +54,11 @@ public final class Causes {
         add(Cause.DUPLICATE, field, "Duplicate value", render(value), null);
     }
 
+    /** A duplicate whose other occurrence is not in the same list: {@code detail} says where it is. */
+    public void duplicate(String field, Object value, String detail) {
+        add(Cause.DUPLICATE, field, "Duplicate value", render(value), detail);
+    }
+
     public void notSupported(String field, Object value, List<String> supported) {
         StringBuilder sb = new StringBuilder("supported values: ");
         for (int i = 0; i < supported.size(); i++) {

@@ -109,6 +109,11 @@ final class PodRules implements ObjectFamily {
         }
     }
 
+    /** A pod template's spec (a workload Job's), {@code p} its path: the rules of a pod's spec. */
+    static void templateSpec(Kube.PodSpec s, FieldPath p, Causes c) {
+        validatePodSpec(s, p, c);
+    }
+
     private static void validatePodSpec(Kube.PodSpec s, FieldPath p, Causes c) {
         containers(s.containers(), p, ".containers", c);
         containers(s.initContainers(), p, ".initContainers", c);

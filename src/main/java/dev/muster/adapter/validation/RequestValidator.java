@@ -93,6 +93,25 @@ public final class RequestValidator {
         return c;
     }
 
+    /**
+     * Every cause of a {@code POST /v1/cluster-choices} request, paths from its root
+     * ({@code clusters[1].snapshot.nodes[3].metadata.name}, {@code workload.podGroups[0]...}).
+     *
+     * @param watched     whether the service watches a cluster of that name
+     * @param maxClusters most clusters one request may name
+     */
+    public Causes validateChoice(dev.muster.adapter.kube.ChoiceDocument doc, java.util.function.Predicate<String> watched,
+                                 int maxClusters) {
+        Causes c = new Causes(limits.maxCauses());
+        if (doc == null) {
+            c.required("clusters", "the clusters to choose among must be set");
+            c.required("workload", "the workload to place must be set");
+            return c;
+        }
+        ChoiceRules.validate(doc, watched, maxClusters, this, c);
+        return c;
+    }
+
     /** Where the objects of a body pasted from kubectl belong in a request. */
     static String misplaced(PastedObjects pasted) {
         String kind = pasted.kind();
@@ -188,7 +207,7 @@ public final class RequestValidator {
         return true;
     }
 
-    private void validateSnapshot(RequestDocument.Snapshot s, FieldPath p, Causes c) {
+    void validateSnapshot(RequestDocument.Snapshot s, FieldPath p, Causes c) {
         for (ObjectFamily family : FAMILIES) {
             family.validate(s, limits, p, c);
         }

@@ -53,7 +53,7 @@ final class DecisionBuilder {
         placements.sort(Comparator.comparing(Assignment::pod));
         unplaced.sort(Comparator.comparing(PodMessage::pod));
         return new Decision(ref, Outcome.Scheduled, placements, unplaced, List.of(), List.of(), claims(result),
-                List.of(DecisionEngine.condition(group, true, "")), "", explain(result));
+                List.of(DecisionEngine.condition(group, true, "")), "", explain(result)).withScore(score(result));
     }
 
     /** Upstream's group status while victims are being removed. */
@@ -75,7 +75,20 @@ final class DecisionBuilder {
         sortedVictims.sort(Comparator.comparing(Assignment::pod));
         return new Decision(ref, Outcome.Preempting, List.of(), unplaced, sortedVictims, nominations, claims(result),
                 List.of(DecisionEngine.condition(group, false, WAITING_ON_PREEMPTION)), WAITING_ON_PREEMPTION,
-                explain(result));
+                explain(result)).withScore(score(result));
+    }
+
+    /** The chosen placement's score among the candidate placements' reports; 0 for a group without candidates. */
+    static long score(AlgorithmResult result) {
+        if (result.placement() == null) {
+            return 0;
+        }
+        for (PlacementReport r : result.placements()) {
+            if (r.feasible() && r.name().equals(result.placement())) {
+                return r.score();
+            }
+        }
+        return 0;
     }
 
     /**

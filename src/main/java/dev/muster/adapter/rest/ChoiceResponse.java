@@ -32,7 +32,7 @@ public record ChoiceResponse(List<Choice> choices) {
                          @Schema(description = "Why the cluster ranks where it does, in one line") String message) {
     }
 
-    static ChoiceResponse of(List<ClusterChoice> choices) {
+    public static ChoiceResponse of(List<ClusterChoice> choices) {
         List<Choice> out = new ArrayList<>(choices.size());
         for (ClusterChoice c : choices) {
             out.add(new Choice(c.cluster(), c.rank(), c.fit().name(), DecisionResponse.of(c.result()).decisions(),

@@ -139,9 +139,11 @@ public final class FileClusterViewSource implements ClusterViewSource {
                 LOG.warnf("cluster view %s does not exist; keeping the view of generation %d", path, generation);
             }
             loaded = null;
+            lastError = path + " does not exist";
             return;
         } catch (IOException e) {
             LOG.warnf("cluster view %s cannot be read (%s); keeping the view of generation %d", path, e, generation);
+            lastError = path + " cannot be read: " + e.getMessage();
             return;
         }
         if (stamps.equals(loaded)) {

@@ -46,8 +46,8 @@ public final class NamedClusterViews implements AutoCloseable {
             return List.of("a source (no cluster of that name is watched)");
         }
         List<String> pending = new ArrayList<>(s.notSynced());
-        if (s instanceof FileClusterViewSource f && f.latestGeneration() == 0 && f.lastError().isPresent()) {
-            pending.add("a readable snapshot (" + f.lastError().get() + ")");
+        if (s instanceof FileClusterViewSource f && f.latestGeneration() == 0) {
+            pending.add("a readable snapshot" + f.lastError().map(e -> " (" + e + ")").orElse(""));
         }
         return pending;
     }

@@ -77,7 +77,7 @@ class DocsCommandsIT {
     private static final String UP = "\"status\"\\s*:\\s*\"UP\"";
 
     /** The IDs this test runs, each with what it asserts (see {@link #steps()}). */
-    private static final Set<String> IDS = Set.of("readme-start", "readme-json", "readme-yaml", "api-validations",
+    private static final Set<String> IDS = Set.of("readme-start", "readme-json", "readme-yaml", "readme-choices", "api-validations",
             "api-derivations", "api-operations", "dra-gang", "grpc-curl", "grpc-java", "tls-certificates",
             "tls-start", "tls-curl", "mtls-start", "mtls-curl");
 
@@ -225,6 +225,14 @@ class DocsCommandsIT {
             assertThat(json).as("readme-json ran").isNotNull();
             assertThat(yaml.out()).as("the YAML request's answer is the JSON request's, byte for byte")
                     .isNotEmpty().isEqualTo(json.out());
+        });
+        step(steps, "readme-choices", () -> {
+            JsonNode choices = json(runOk("readme-choices")).path("choices");
+            assertThat(choices.size()).as(choices.toString()).isEqualTo(2);
+            assertThat(choices.at("/0/cluster").asText()).as(choices.toString()).isEqualTo("us-east-2");
+            assertThat(choices.at("/0/fit").asText()).as(choices.toString()).isEqualTo("Fits");
+            assertThat(choices.at("/1/fit").asText()).as(choices.toString()).isEqualTo("FitsWithPreemption");
+            assertThat(choices.at("/1/message").asText()).as(choices.toString()).startsWith("fits after evicting 1 pod");
         });
         step(steps, "api-validations", () -> assertThat(json(runOk("api-validations")))
                 .isEqualTo(JSON.readTree("{\"valid\": true}")));

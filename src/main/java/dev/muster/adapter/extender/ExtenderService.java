@@ -21,14 +21,12 @@ import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.PodMessage;
 import dev.muster.core.model.ClusterState;
-import dev.muster.core.model.CompositePodGroup;
-import dev.muster.core.model.Disruption;
 import dev.muster.core.model.Condition;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
-import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PodRef;
+import dev.muster.core.model.VictimUnits;
 import dev.muster.core.snapshot.Priorities;
 
 import java.util.ArrayList;
@@ -344,13 +342,14 @@ public final class ExtenderService {
     // ---------------------------------------------------------------- preempt
 
     /**
-     * Keeps the candidate nodes whose every victim Muster's rules allow: lower effective priority than the
-     * preemptor (a PodGroup's priority stands for its members on both sides, resolved through the view's
-     * PriorityClasses) and not a member of a {@code disruptionMode: PodGroup} group, unless every running member
-     * of that group is a victim on the same node. A node with one disallowed victim is dropped whole rather than
-     * answered with fewer victims: the scheduler's victim set is already minimal (it reprieves every pod it can),
-     * so a smaller set would not make room. Victims the view does not know (by UID, or by namespace/name in the
-     * full form) cannot be checked and drop their node too.
+     * Keeps the candidate nodes whose victims are whole victim units the preemptor may evict, by the engine's rule
+     * ({@link VictimUnits}, priorities resolved through the view's PriorityClasses as the engine resolves them): each
+     * unit below the preemptor's effective priority (a PodGroup's priority stands for its members on both sides, and a
+     * CompositePodGroup's that sets one for its tree), neither the preemptor's own group nor its own tree, and every
+     * running pod of a {@code disruptionMode: PodGroup} group or of a tree evicted whole among the node's victims. A
+     * node with one disallowed victim is dropped whole rather than answered with fewer victims: the scheduler's victim
+     * set is already minimal (it reprieves every pod it can), so a smaller set would not make room. Victims the view
+     * does not know (by UID, or by namespace/name in the full form) cannot be checked and drop their node too.
      */
     public ExtenderPreemptionResult preempt(ExtenderPreemptionArgs args) throws RequestException {
         if (args.pod() == null || args.pod().metadata() == null || args.pod().metadata().name() == null) {
@@ -404,33 +403,12 @@ public final class ExtenderService {
             }
         }
         Priorities prio = Priorities.of(view.state());
-        Map<GroupRef, PodGroup> groups = new java.util.HashMap<>();
-        for (PodGroup pg : view.state().podGroups()) {
-            groups.put(pg.ref(), pg);
-        }
-        Map<GroupRef, CompositePodGroup> composites = new java.util.HashMap<>();
-        for (CompositePodGroup c : view.state().compositePodGroups()) {
-            composites.put(c.ref(), c);
-        }
+        VictimUnits<Pod> units = VictimUnits.of(view.state(), prio::effective);
+        GroupRef self = preemptor.groupRef();
         int preemptorPriority = prio.effective(preemptor);
         Map<String, MetaVictims> out = new TreeMap<>();
         for (Map.Entry<String, List<Pod>> e : byNode.entrySet()) {
-            List<Pod> victims = e.getValue();
-            Set<PodRef> onNode = new HashSet<>();
-            for (Pod v : victims) {
-                if (v != null) {
-                    onNode.add(v.ref());
-                }
-            }
-            boolean allowed = true;
-            for (Pod v : victims) {
-                if (v == null || !Disruption.eligible(prio.effective(v), preemptorPriority)
-                        || !disruptable(view.state(), groups, composites, v, onNode)) {
-                    allowed = false;
-                    break;
-                }
-            }
-            if (allowed) {
+            if (allowed(units, e.getValue(), self, preemptorPriority)) {
                 List<MetaPod> metas = new ArrayList<>();
                 for (String id : uids.get(e.getKey())) {
                     metas.add(new MetaPod(id));
@@ -442,36 +420,29 @@ public final class ExtenderService {
     }
 
     /**
-     * A victim whose group is {@code disruptionMode: PodGroup} may go only with every running member of it, and one
-     * below a CompositePodGroup with {@code disruptionMode: PodGroup} only with every running pod of that tree.
+     * Whether a node's victims are whole units the preemptor may evict: each victim known, and the unit it is evicted
+     * in eligible and entirely among the node's victims.
      */
-    private static boolean disruptable(ClusterState state, Map<GroupRef, PodGroup> groups,
-                                       Map<GroupRef, CompositePodGroup> composites, Pod victim,
-                                       Set<PodRef> victimsOnNode) {
-        GroupRef g = victim.groupRef();
-        if (g == null) {
-            return true;
-        }
-        PodGroup group = groups.get(g);
-        GroupRef tree = Disruption.evictedWith(group, composites);
-        if (tree == null && !Disruption.wholeGroup(group)) {
-            return true;
-        }
-        List<Pod> running = new ArrayList<>();
-        for (Pod p : state.pods()) {
-            if (p.groupRef() == null || !p.isBound() || p.isTerminal()) {
-                continue;
+    private static boolean allowed(VictimUnits<Pod> units, List<Pod> victims, GroupRef self, int preemptorPriority) {
+        Set<PodRef> onNode = new HashSet<>();
+        for (Pod v : victims) {
+            if (v == null) {
+                return false;
             }
-            boolean together = tree == null ? g.equals(p.groupRef())
-                    : tree.equals(Disruption.evictedWith(groups.get(p.groupRef()), composites));
-            if (together) {
-                running.add(p);
+            onNode.add(v.ref());
+        }
+        for (Pod v : victims) {
+            VictimUnits.Unit<Pod> u = units.unitOf(v);
+            if (!units.eligible(u, self, preemptorPriority)) {
+                return false;
+            }
+            for (Pod member : u.pods()) {
+                if (!onNode.contains(member.ref())) {
+                    return false;
+                }
             }
         }
-        if (tree == null) {
-            return Disruption.respectsGroup(group, running, victimsOnNode);
-        }
-        return running.stream().allMatch(p -> victimsOnNode.contains(p.ref()));
+        return true;
     }
 
     /** A request the extender cannot act on; its message goes to the scheduler as {@code Error}. */

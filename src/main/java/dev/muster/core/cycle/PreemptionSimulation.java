@@ -10,8 +10,7 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodRef;
-import dev.muster.core.model.PodDisruptionBudget;
-import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.VictimUnits;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
@@ -29,7 +28,7 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     private final SnapshotOverlay snapshot;
     private final Placement all;
     private final java.util.function.Supplier<AlgorithmResult> trial;
-    private final List<PodInfo> running = new ArrayList<>();
+    private final VictimUnits<PodInfo> units;
     private final Set<PodInfo> evicted = new HashSet<>();
     private final java.util.Map<PodInfo, Runnable> releasedClaims = new java.util.HashMap<>();
     private List<PodInfo> placed;
@@ -41,12 +40,7 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
         this.snapshot = scope.snapshot();
         this.trial = trial;
         this.all = scope.allNodes();
-        for (PodInfo p : snapshot.pods()) {
-            // Victims of an earlier group in this request are already gone.
-            if (p.pod().isBound() && !p.pod().isTerminal() && !p.pod().terminating() && snapshot.isOnNode(p)) {
-                running.add(p);
-            }
-        }
+        this.units = snapshot.victimUnits(); // victims of an earlier group in this request are already gone
     }
 
     @Override
@@ -55,8 +49,8 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
     }
 
     @Override
-    public List<PodInfo> runningPods() {
-        return running;
+    public VictimUnits<PodInfo> victimUnits() {
+        return units;
     }
 
     @Override
@@ -166,27 +160,6 @@ public final class PreemptionSimulation implements PostFilterPlugin.Simulation {
             out[i] = st == null ? Status.SUCCESS : st;
         }
         return out;
-    }
-
-    @Override
-    public PodGroup podGroup(GroupRef ref) {
-        return snapshot.podGroups().get(ref);
-    }
-
-    @Override
-    public GroupRef evictedWith(GroupRef group) {
-        return dev.muster.core.model.Disruption.evictedWith(snapshot.podGroups().get(group),
-                snapshot.snapshot().compositePodGroups());
-    }
-
-    @Override
-    public int groupPriority(GroupRef ref) {
-        return snapshot.groupPriority(ref);
-    }
-
-    @Override
-    public List<PodDisruptionBudget> podDisruptionBudgets() {
-        return snapshot.podDisruptionBudgets();
     }
 
     /** The pods evicted now: the victims once the plugin has returned. */

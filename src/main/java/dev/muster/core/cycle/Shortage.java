@@ -3,14 +3,20 @@ package dev.muster.core.cycle;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.ResourceIndex;
-import dev.muster.core.model.Disruption;
 import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.VictimUnits;
+import dev.muster.core.model.VictimUnits.Unit;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -27,12 +33,15 @@ import java.util.TreeMap;
  *       The missing members, in cycle order, are packed first-fit onto empty copies of it; the number of copies
  *       is the answer. Not offered for a host-level placement ({@code kubernetes.io/hostname}), where nodes
  *       cannot be added.</li>
- *   <li><b>Preemption.</b> For each missing member in cycle order, every node of the closest placement where it
- *       does not fit by requests is tried with its bound pods of lower priority than the group evicted, lowest
- *       priority first (then by namespace/name), until it fits; the node whose evictions have the lowest highest
- *       priority wins, then the fewest evictions, then the node name (a node where evictions counted for an earlier
- *       member left room is taken first, without more). Pods of {@code disruptionMode: PodGroup}
- *       groups are not counted (they go only with their whole group). Offered when at least one eviction helps.</li>
+ *   <li><b>Preemption.</b> The victim units are the engine's ({@link VictimUnits}): a pod, or a
+ *       {@code disruptionMode: PodGroup} group or a CompositePodGroup tree that goes whole, eligible when below the
+ *       group's priority and not its own. For each missing member in cycle order, every node of the closest
+ *       placement where it does not fit by requests is tried with the units that have a pod there evicted, those that
+ *       keep every PodDisruptionBudget first, then lowest priority first (then fewest pods, then by namespace/name),
+ *       until it fits; the node whose evictions break the fewest budgets wins, then the lowest highest priority, then
+ *       the fewest pods evicted, then the node name (a node where evictions counted for an earlier member left room
+ *       is taken first, without more). A unit is counted whole: every one of its pods frees its room wherever it
+ *       runs in the placement, and it is named as one. Offered when at least one eviction helps.</li>
  * </ul>
  * The work is bounded ({@link #VISIT_BUDGET} node visits for the preemption argument), so an explanation never
  * costs more than a fraction of the cycle it explains.
@@ -225,14 +234,11 @@ public final class Shortage {
 
     private String preemption(AlgorithmResult.Trial trial, List<PodInfo> pods, GroupRef self, int priority) {
         int[] nodes = trial.nodes();
-        int slots = resources.size();
         long[][] free = new long[nodes.length][];
-        Map<Integer, Integer> position = new TreeMap<>();
+        Map<Integer, Integer> position = new HashMap<>(nodes.length * 2);
         for (int i = 0; i < nodes.length; i++) {
             position.put(nodes[i], i);
         }
-        @SuppressWarnings("unchecked")
-        List<PodInfo>[] eligible = new List[nodes.length];
         for (MemberResult m : trial.result().members()) {
             if (m.placed()) {
                 Integer i = position.get(m.node());
@@ -241,74 +247,132 @@ public final class Shortage {
                 }
             }
         }
+        List<List<Unit<PodInfo>>> onNode = unitsByNode(nodes, position, self, priority);
+        Set<Unit<PodInfo>> chosen = Collections.newSetFromMap(new IdentityHashMap<>());
         boolean[] touched = new boolean[nodes.length];
-        List<PodInfo> victims = new ArrayList<>();
+        List<Unit<PodInfo>> victims = new ArrayList<>();
         int fitted = 0;
         long visits = 0;
         for (PodInfo p : pods) {
             int bestNode = -1;
-            int bestCount = 0;
-            int bestMax = Integer.MAX_VALUE;
+            List<Unit<PodInfo>> best = List.of();
+            long[] bestCost = null;
             for (int i = 0; i < nodes.length && visits < VISIT_BUDGET; i++, visits++) {
                 long[] f = free(free, i, nodes[i]);
                 if (fits(f, p)) {
-                    if (touched[i] && bestMax > Integer.MIN_VALUE) {
+                    if (touched[i] && (bestCost == null || bestCost[1] > Integer.MIN_VALUE)) {
                         // Room made by evictions counted here already: no further eviction needed.
                         bestNode = i;
-                        bestCount = 0;
-                        bestMax = Integer.MIN_VALUE;
+                        best = List.of();
+                        bestCost = new long[] {0, Integer.MIN_VALUE, 0};
                     }
                     continue; // untouched: room by requests already, so something else keeps the member off it
                 }
-                List<PodInfo> candidates = eligible(eligible, i, nodes[i], self, priority);
                 long[] trialFree = f.clone();
-                int count = 0;
-                int max = Integer.MIN_VALUE;
-                for (PodInfo v : candidates) {
+                List<Unit<PodInfo>> taken = new ArrayList<>();
+                long[] cost = {0, Integer.MIN_VALUE, 0}; // budget violations, highest priority, pods
+                for (Unit<PodInfo> u : onNode.get(i)) {
                     if (fits(trialFree, p)) {
                         break;
                     }
-                    give(trialFree, v);
-                    count++;
-                    max = Math.max(max, v.effectivePriority());
+                    if (chosen.contains(u)) {
+                        continue;
+                    }
+                    for (PodInfo v : u.pods()) {
+                        if (snapshot.nodeIndex(v.pod().nodeName()) == nodes[i]) {
+                            give(trialFree, v);
+                        }
+                    }
+                    taken.add(u);
+                    cost[0] += u.violatesBudget() ? 1 : 0;
+                    cost[1] = Math.max(cost[1], u.priority());
+                    cost[2] += u.pods().size();
                 }
-                if (count == 0 || !fits(trialFree, p)) {
+                if (taken.isEmpty() || !fits(trialFree, p)) {
                     continue;
                 }
-                if (max < bestMax || (max == bestMax && count < bestCount)) {
+                if (bestCost == null || Arrays.compare(cost, bestCost) < 0) {
                     bestNode = i;
-                    bestCount = count;
-                    bestMax = max;
+                    best = taken;
+                    bestCost = cost;
                 }
             }
             if (bestNode < 0) {
                 break;
             }
-            long[] f = free[bestNode];
-            List<PodInfo> list = eligible[bestNode];
-            for (int k = 0; k < bestCount; k++) {
-                PodInfo v = list.remove(0);
-                give(f, v);
-                victims.add(v);
+            for (Unit<PodInfo> u : best) {
+                // The whole unit goes: its pods free room on every node of the placement they run on.
+                chosen.add(u);
+                victims.add(u);
+                for (PodInfo v : u.pods()) {
+                    Integer j = position.get(snapshot.nodeIndex(v.pod().nodeName()));
+                    if (j != null) {
+                        give(free(free, j, nodes[j]), v);
+                        touched[j] = true;
+                    }
+                }
             }
-            take(f, p);
+            take(free[bestNode], p);
             touched[bestNode] = true;
             fitted++;
         }
         if (victims.isEmpty()) {
             return null;
         }
-        victims.sort(Comparator.comparingInt(PodInfo::effectivePriority).thenComparing(PodInfo::ref));
+        victims.sort(Comparator.comparingInt((Unit<PodInfo> u) -> u.priority()).thenComparing(Unit::first));
         List<String> named = new ArrayList<>();
-        for (int i = 0; i < victims.size() && i < VICTIMS_SHOWN; i++) {
-            named.add("pod " + victims.get(i).ref() + " (priority " + victims.get(i).effectivePriority() + ")");
+        int more = 0;
+        for (int i = 0; i < victims.size(); i++) {
+            if (i < VICTIMS_SHOWN) {
+                named.add(name(victims.get(i)));
+            } else {
+                more += victims.get(i).pods().size();
+            }
         }
         String who = String.join(", ", named);
-        if (victims.size() > VICTIMS_SHOWN) {
-            who += " and " + (victims.size() - VICTIMS_SHOWN) + " more lower-priority pods";
+        if (more > 0) {
+            who += " and " + more + " more lower-priority pods";
         }
         return fitted + " of the " + pods.size() + " missing member" + (pods.size() == 1 ? "" : "s")
                 + " fit" + where(trial) + " by requests if " + who + " were preempted";
+    }
+
+    /**
+     * Per node of the placement, the eligible victim units with a pod on it, in the order they are evicted: those
+     * whose eviction keeps every PodDisruptionBudget first, then lowest priority, fewest pods, then by reference.
+     */
+    private List<List<Unit<PodInfo>>> unitsByNode(int[] nodes, Map<Integer, Integer> position, GroupRef self,
+                                                  int priority) {
+        List<List<Unit<PodInfo>>> out = new ArrayList<>(nodes.length);
+        for (int i = 0; i < nodes.length; i++) {
+            out.add(new ArrayList<>());
+        }
+        for (Unit<PodInfo> u : snapshot.victimUnits().eligible(self, priority)) {
+            for (PodInfo v : u.pods()) {
+                Integer i = position.get(snapshot.nodeIndex(v.pod().nodeName()));
+                List<Unit<PodInfo>> list = i == null ? null : out.get(i);
+                if (list != null && (list.isEmpty() || list.get(list.size() - 1) != u)) {
+                    list.add(u);
+                }
+            }
+        }
+        Comparator<Unit<PodInfo>> evictFirst = Comparator.comparing((Unit<PodInfo> u) -> u.violatesBudget())
+                .thenComparingInt(Unit::priority).thenComparingInt(u -> u.pods().size()).thenComparing(Unit::first);
+        for (List<Unit<PodInfo>> list : out) {
+            list.sort(evictFirst);
+        }
+        return out;
+    }
+
+    /** A unit in words: the pod, or the group or tree that goes whole. */
+    private static String name(Unit<PodInfo> u) {
+        return switch (u.kind()) {
+            case POD -> "pod " + u.first() + " (priority " + u.priority() + ")";
+            case POD_GROUP -> "pod group " + u.owner() + " (" + u.pods().size() + " pods, priority " + u.priority()
+                    + ")";
+            case COMPOSITE -> "composite pod group " + u.owner() + " (" + u.pods().size() + " pods, priority "
+                    + u.priority() + ")";
+        };
     }
 
     private long[] free(long[][] free, int i, int node) {
@@ -323,25 +387,6 @@ public final class Shortage {
             free[i] = f;
         }
         return free[i];
-    }
-
-    /** Bound pods on the node below the group's priority, outside whole-group PodGroups, least important first. */
-    private List<PodInfo> eligible(List<PodInfo>[] eligible, int i, int node, GroupRef self, int priority) {
-        if (eligible[i] == null) {
-            List<PodInfo> out = new ArrayList<>();
-            for (PodInfo p : snapshot.node(node).pods()) {
-                GroupRef g = p.groupRef();
-                if (!p.pod().isBound() || self.equals(g)
-                        || (g != null && Disruption.wholeGroup(snapshot.podGroups().get(g)))
-                        || !Disruption.eligible(p.effectivePriority(), priority)) {
-                    continue;
-                }
-                out.add(p);
-            }
-            out.sort(Comparator.comparingInt(PodInfo::effectivePriority).thenComparing(PodInfo::ref));
-            eligible[i] = out;
-        }
-        return eligible[i];
     }
 
     // ---------------------------------------------------------------- vectors: resources, then pod slots

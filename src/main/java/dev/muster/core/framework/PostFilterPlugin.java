@@ -1,8 +1,6 @@
 package dev.muster.core.framework;
 
-import dev.muster.core.model.PodDisruptionBudget;
-import dev.muster.core.model.PodGroup;
-import dev.muster.core.model.GroupRef;
+import dev.muster.core.model.VictimUnits;
 
 import java.util.List;
 
@@ -16,8 +14,11 @@ public interface PostFilterPlugin extends Plugin {
     interface Simulation {
         ClusterView cluster();
 
-        /** Pods running on nodes (bound, not terminal), in snapshot order. */
-        List<PodInfo> runningPods();
+        /**
+         * The victim units of the pods running when the simulation began (bound, not terminal or terminating, on a
+         * node), in snapshot order.
+         */
+        VictimUnits<PodInfo> victimUnits();
 
         /** Node (snapshot index) a running pod is on, or -1 when it was evicted in this simulation. */
         int nodeOf(PodInfo pod);
@@ -67,19 +68,6 @@ public interface PostFilterPlugin extends Plugin {
          */
         Status[] filter(PodInfo member, int[] nodes);
 
-        PodGroup podGroup(GroupRef ref);
-
-        /**
-         * The CompositePodGroup whose {@code disruptionMode: PodGroup} makes the group's pods go only with every
-         * running pod of its whole tree (the highest such composite above the group), or null.
-         */
-        default GroupRef evictedWith(GroupRef group) {
-            return null;
-        }
-
-        int groupPriority(GroupRef ref);
-
-        List<PodDisruptionBudget> podDisruptionBudgets();
     }
 
     /**

@@ -150,9 +150,7 @@ public final class ClusterSnapshot {
         }
         for (PodGroup g : state.podGroups()) {
             groups.put(g.ref(), g);
-            CompositePodGroup setter = prioritySetter(g);
-            groupPriorities.put(g.ref(), setter != null ? priorities.resolve(setter.priority(), setter.priorityClassName())
-                    : priorities.resolve(g.priority(), g.priorityClassName()));
+            groupPriorities.put(g.ref(), priorities.group(g, composites));
         }
 
         this.pods = new ArrayList<>(state.pods().size());
@@ -314,9 +312,7 @@ public final class ClusterSnapshot {
         }
         Map<GroupRef, Integer> out = new HashMap<>();
         for (PodGroup g : state.podGroups()) {
-            CompositePodGroup setter = prioritySetter(g, byRef);
-            out.put(g.ref(), setter != null ? priorities.resolve(setter.priority(), setter.priorityClassName())
-                    : priorities.resolve(g.priority(), g.priorityClassName()));
+            out.put(g.ref(), priorities.group(g, byRef));
         }
         return out;
     }
@@ -367,23 +363,6 @@ public final class ClusterSnapshot {
     /** The extended resources the snapshot's DeviceClasses serve (see {@link ExtendedResourceClaim#servedOnly}). */
     Set<String> servedResources() {
         return served;
-    }
-
-    /** The nearest composite above the group that sets a priority: it stands for the whole tree below it. */
-    private CompositePodGroup prioritySetter(PodGroup g) {
-        return prioritySetter(g, composites);
-    }
-
-    private static CompositePodGroup prioritySetter(PodGroup g, Map<GroupRef, CompositePodGroup> composites) {
-        CompositePodGroup c = g.parentComposite() == null ? null
-                : composites.get(new GroupRef(g.ref().namespace(), g.parentComposite()));
-        for (int depth = 0; c != null && depth <= CompositePodGroup.MAX_TREE_DEPTH; depth++) {
-            if (c.setsPriority()) {
-                return c;
-            }
-            c = c.parent() == null ? null : composites.get(new GroupRef(c.ref().namespace(), c.parent()));
-        }
-        return null;
     }
 
     /** The CompositePodGroup a PodGroup is a child of, or null (none named, or not in the snapshot). */

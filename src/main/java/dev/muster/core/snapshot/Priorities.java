@@ -1,6 +1,7 @@
 package dev.muster.core.snapshot;
 
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.CompositePodGroup;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
@@ -38,10 +39,32 @@ public final class Priorities {
     /** The classes of a cluster, with its PodGroups' priorities resolved for {@link #effective(Pod)}. */
     public static Priorities of(ClusterState cluster) {
         Priorities p = new Priorities(cluster.priorityClasses());
+        Map<GroupRef, CompositePodGroup> composites = new HashMap<>();
+        for (CompositePodGroup c : cluster.compositePodGroups()) {
+            composites.put(c.ref(), c);
+        }
         for (PodGroup g : cluster.podGroups()) {
-            p.groups.put(g.ref(), p.resolve(g.priority(), g.priorityClassName()));
+            p.groups.put(g.ref(), p.group(g, composites));
         }
         return p;
+    }
+
+    /**
+     * A PodGroup's priority: the nearest CompositePodGroup above it that sets one stands for its whole tree; else the
+     * group's own.
+     *
+     * @param composites the cluster's CompositePodGroups by reference
+     */
+    public int group(PodGroup g, Map<GroupRef, CompositePodGroup> composites) {
+        CompositePodGroup c = g.parentComposite() == null ? null
+                : composites.get(new GroupRef(g.ref().namespace(), g.parentComposite()));
+        for (int depth = 0; c != null && depth <= CompositePodGroup.MAX_TREE_DEPTH; depth++) {
+            if (c.setsPriority()) {
+                return resolve(c.priority(), c.priorityClassName());
+            }
+            c = c.parent() == null ? null : composites.get(new GroupRef(c.ref().namespace(), c.parent()));
+        }
+        return resolve(g.priority(), g.priorityClassName());
     }
 
     /** A priority as admission would set it from {@code spec.priority} and {@code spec.priorityClassName}. */

@@ -13,6 +13,7 @@ import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodDisruptionBudget;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PodRef;
+import dev.muster.core.model.VictimUnits;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -158,6 +159,21 @@ public final class SnapshotOverlay {
 
     public List<PodDisruptionBudget> podDisruptionBudgets() {
         return snapshot.podDisruptionBudgets();
+    }
+
+    /**
+     * The victim units of the pods running now: {@link VictimUnits#running running} and on a node in this run (the
+     * victims of a group decided earlier in the run are not).
+     */
+    public VictimUnits<PodInfo> victimUnits() {
+        List<PodInfo> running = new ArrayList<>();
+        for (PodInfo p : snapshot.pods()) {
+            if (VictimUnits.running(p.pod()) && isOnNode(p)) {
+                running.add(p);
+            }
+        }
+        return new VictimUnits<>(running, PodInfo::pod, PodInfo::effectivePriority, snapshot.podGroups(),
+                snapshot.compositePodGroups(), snapshot.podDisruptionBudgets());
     }
 
     /** Nodes grouped by the value of label {@code key}; see {@link ClusterSnapshot#topologyDomains}. */

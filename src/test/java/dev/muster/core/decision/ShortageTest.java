@@ -1,9 +1,14 @@
 package dev.muster.core.decision;
 
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.CompositePodGroup;
+import dev.muster.core.model.DisruptionMode;
+import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
+import dev.muster.core.model.PodDisruptionBudget;
 import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.PodRef;
 import dev.muster.core.model.TaintEffect;
 import dev.muster.core.testing.Groups;
 import org.junit.jupiter.api.DisplayName;
@@ -143,6 +148,80 @@ class ShortageTest {
         // Two members, each 2 cpu: evicting the priority-1 pod frees n2 for both.
         assertThat(s.remedies()).containsExactly("needs 1 more node like n1 (4 cpu)",
                 "2 of the 2 missing members fit by requests if pod default/lower (priority 1) were preempted");
+    }
+
+    private static Pod bound(String name, String node, String cpu, int priority) {
+        return withPriority(pod(name).label("app", name).requests("cpu", cpu).on(node).build(), priority);
+    }
+
+    private Explanation.Shortage shortage(List<Node> nodes, List<Pod> pods, List<PodGroup> groups,
+                                          List<CompositePodGroup> composites, List<PodDisruptionBudget> budgets) {
+        DecisionResult r = engine.decide(new DecisionRequest(new ClusterState(nodes, pods, groups, List.of(), budgets,
+                composites), null, new DecisionOptions(false, true)));
+        Decision d = r.decisions().stream().filter(x -> x.podGroup().name().equals("g")).findFirst().orElseThrow();
+        assertThat(d.outcome()).isEqualTo(Outcome.Unschedulable);
+        return d.explanation().shortage();
+    }
+
+    @Test
+    @DisplayName("a CompositePodGroup tree that goes whole is suggested whole, never one of its pods")
+    void treeSuggestedWhole() {
+        List<Pod> pods = new ArrayList<>(List.of(withPriority(worker("g-0", "g", "3"), 100),
+                Groups.member(bound("job-a-0", "n1", "4", 0), "job-a"),
+                Groups.member(bound("job-b-0", "n1", "2", 0), "job-b"), bound("solo", "n2", "4", 5)));
+        List<PodGroup> groups = List.of(Groups.gang("g", 1).priority(100).build(),
+                Groups.basic("job-a").build().withParentComposite("job"),
+                Groups.basic("job-b").build().withParentComposite("job"));
+        CompositePodGroup whole = new CompositePodGroup(new GroupRef("default", "job"), null, false, 0, List.of(),
+                DisruptionMode.PodGroup, null, 1, 0);
+
+        Explanation.Shortage s = shortage(List.of(cpuNode("n1", "8"), cpuNode("n2", "4")), pods, groups,
+                List.of(whole), List.of());
+        Explanation.Shortage onePerPod = shortage(List.of(cpuNode("n1", "8"), cpuNode("n2", "4")), pods, groups,
+                List.of(new CompositePodGroup(whole.ref(), null, false, 0, List.of(), DisruptionMode.Pod, null, 1, 0)),
+                List.of());
+
+        // Evicting job-a-0 alone would make room on n1, but the tree goes only whole.
+        assertThat(s.remedies()).contains("1 of the 1 missing member fit by requests if composite pod group "
+                + "default/job (2 pods, priority 1) were preempted");
+        assertThat(String.join("\n", s.remedies())).doesNotContain("pod default/job-a-0");
+        assertThat(onePerPod.remedies()).contains(
+                "1 of the 1 missing member fit by requests if pod default/job-a-0 (priority 1) were preempted");
+    }
+
+    @Test
+    @DisplayName("a disruptionMode PodGroup group is suggested whole, its pods freeing room on every node they run on")
+    void podGroupSuggestedWhole() {
+        List<Pod> pods = new ArrayList<>(List.of(withPriority(worker("g-0", "g", "4"), 100),
+                withPriority(worker("g-1", "g", "4"), 100),
+                Groups.member(bound("batch-0", "n1", "4", 0), "batch"),
+                Groups.member(bound("batch-1", "n2", "4", 0), "batch")));
+        List<PodGroup> groups = List.of(Groups.gang("g", 2).priority(100).build(),
+                Groups.basic("batch").priority(3).disruptionMode(DisruptionMode.PodGroup).build());
+
+        Explanation.Shortage s = shortage(List.of(cpuNode("n1", "4"), cpuNode("n2", "4")), pods, groups, List.of(),
+                List.of());
+
+        // The group's eviction, counted once for g-0, frees n2 for g-1 as well.
+        assertThat(s.remedies()).contains("2 of the 2 missing members fit by requests if pod group default/batch "
+                + "(2 pods, priority 3) were preempted");
+    }
+
+    @Test
+    @DisplayName("a node whose evictions keep every PodDisruptionBudget is suggested before a lower-priority one that "
+            + "breaks a budget")
+    void budgetsLast() {
+        List<Pod> pods = new ArrayList<>(List.of(withPriority(worker("g-0", "g", "4"), 100),
+                bound("low", "n1", "4", 1), bound("mid", "n2", "4", 5)));
+        PodDisruptionBudget protectLow = new PodDisruptionBudget(new PodRef("default", "pdb"),
+                dev.muster.core.testing.Pods.labels("app", "low"), 0);
+        List<Node> nodes = List.of(cpuNode("n1", "4"), cpuNode("n2", "4"));
+        List<PodGroup> groups = List.of(Groups.gang("g", 1).priority(100).build());
+
+        assertThat(shortage(nodes, pods, groups, List.of(), List.of(protectLow)).remedies()).contains(
+                "1 of the 1 missing member fit by requests if pod default/mid (priority 5) were preempted");
+        assertThat(shortage(nodes, pods, groups, List.of(), List.of()).remedies()).contains(
+                "1 of the 1 missing member fit by requests if pod default/low (priority 1) were preempted");
     }
 
     @Test

@@ -43,4 +43,20 @@ class PrioritiesTest {
         assertThat(p.effective(member)).isEqualTo(500);
         assertThat(p.effective(loner)).isEqualTo(50);
     }
+
+    @Test
+    @DisplayName("a CompositePodGroup that sets a priority stands for every group of its tree, as the engine compiles it")
+    void compositeStandsForItsTree() {
+        dev.muster.core.model.CompositePodGroup root = new dev.muster.core.model.CompositePodGroup(
+                new dev.muster.core.model.GroupRef("default", "root"), null, false, 0, List.of(), null, "low", null, 0);
+        dev.muster.core.model.CompositePodGroup inner = new dev.muster.core.model.CompositePodGroup(
+                new dev.muster.core.model.GroupRef("default", "inner"), "root", false, 0, List.of(), null, null, null, 0);
+        PodGroup child = Groups.gang("child", 1).priority(500).build().withParentComposite("inner");
+        Pod member = Groups.member(pod("m").build(), "child");
+        ClusterState state = new ClusterState(List.of(), List.of(member), List.of(child), CLASSES, List.of(),
+                List.of(root, inner));
+
+        assertThat(Priorities.of(state).effective(member)).isEqualTo(10);
+        assertThat(new ClusterSnapshot(state).groupPriority(child.ref())).isEqualTo(10);
+    }
 }

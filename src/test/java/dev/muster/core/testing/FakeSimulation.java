@@ -3,9 +3,7 @@ package dev.muster.core.testing;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
-import dev.muster.core.model.GroupRef;
-import dev.muster.core.model.PodDisruptionBudget;
-import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.VictimUnits;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -88,15 +86,10 @@ public final class FakeSimulation implements PostFilterPlugin.Simulation {
         return cluster;
     }
 
+    /** The units of the cluster's running pods, from the snapshot as the engine's simulation takes them. */
     @Override
-    public List<PodInfo> runningPods() {
-        List<PodInfo> out = new ArrayList<>();
-        for (PodInfo p : cluster.snapshot().pods()) {
-            if (p.pod().isBound() && !p.pod().isTerminal()) {
-                out.add(p);
-            }
-        }
-        return out;
+    public VictimUnits<PodInfo> victimUnits() {
+        return cluster.snapshot().victimUnits();
     }
 
     @Override
@@ -119,20 +112,5 @@ public final class FakeSimulation implements PostFilterPlugin.Simulation {
     public int[] tryGroup() {
         tries++;
         return fits.apply(Set.copyOf(evicted));
-    }
-
-    @Override
-    public PodGroup podGroup(GroupRef ref) {
-        return cluster.snapshot().podGroups().get(ref);
-    }
-
-    @Override
-    public int groupPriority(GroupRef ref) {
-        return cluster.snapshot().groupPriority(ref);
-    }
-
-    @Override
-    public List<PodDisruptionBudget> podDisruptionBudgets() {
-        return cluster.snapshot().podDisruptionBudgets();
     }
 }

@@ -5,6 +5,7 @@ import dev.muster.core.framework.FreeCapacity;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin.Simulation;
+import dev.muster.core.model.VictimUnits.Unit;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -27,7 +28,7 @@ import java.util.Set;
 final class DomainPreemption {
     static final int MAX_DOMAINS = 8;
 
-    private record Domain(String value, int[] nodes, List<VictimSearch.Unit> units, int maxPriority) {
+    private record Domain(String value, int[] nodes, List<Unit<PodInfo>> units, int maxPriority) {
     }
 
     private record Found(String value, List<PodInfo> victims, int maxPriority, long prioritySum) {
@@ -42,7 +43,7 @@ final class DomainPreemption {
     }
 
     /** The chosen domain's victims, evicted in the simulation; null when no domain can be freed. */
-    static List<PodInfo> select(GroupContext group, String key, List<VictimSearch.Unit> units, Simulation sim,
+    static List<PodInfo> select(GroupContext group, String key, List<Unit<PodInfo>> units, Simulation sim,
                                 int maxTrials) {
         ClusterView cluster = sim.cluster();
         String pinned = null;
@@ -63,9 +64,9 @@ final class DomainPreemption {
             for (int n : e.getValue()) {
                 inside.add(n);
             }
-            List<VictimSearch.Unit> own = new ArrayList<>();
+            List<Unit<PodInfo>> own = new ArrayList<>();
             int max = Integer.MIN_VALUE;
-            for (VictimSearch.Unit u : units) {
+            for (Unit<PodInfo> u : units) {
                 boolean all = true;
                 for (PodInfo p : u.pods()) {
                     all &= inside.contains(sim.nodeOf(p));
@@ -91,7 +92,7 @@ final class DomainPreemption {
             Set<PodInfo> chosen = new HashSet<>(victims);
             int max = Integer.MIN_VALUE;
             long sum = 0;
-            for (VictimSearch.Unit u : d.units()) {
+            for (Unit<PodInfo> u : d.units()) {
                 if (chosen.contains(u.pods().get(0))) {
                     max = Math.max(max, u.priority());
                     sum += (long) u.priority() * u.pods().size();
@@ -114,9 +115,9 @@ final class DomainPreemption {
      * smallest members the group needs, and so do its pod slots.
      */
     private static boolean couldHold(GroupContext group, ClusterView cluster, int[] nodes,
-                                     List<VictimSearch.Unit> units) {
+                                     List<Unit<PodInfo>> units) {
         FreeCapacity free = FreeCapacity.of(cluster, nodes);
-        for (VictimSearch.Unit u : units) {
+        for (Unit<PodInfo> u : units) {
             for (PodInfo p : u.pods()) {
                 free.release(p);
             }

@@ -5,7 +5,8 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin;
 import dev.muster.core.framework.PostFilterPlugin.Simulation;
 import dev.muster.core.framework.Status;
-import dev.muster.core.model.PodDisruptionBudget;
+import dev.muster.core.model.VictimUnits;
+import dev.muster.core.model.VictimUnits.Unit;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,15 +31,16 @@ import java.util.TreeMap;
  *       lowest highest victim priority, the lowest sum of victim priorities, the fewest victims, the latest start
  *       of the most important victims, then the first node by name.</li>
  * </ol>
- * A victim's priority is its PodGroup's when it has one, and a group with {@code disruptionMode: PodGroup} is one
- * unit evicted whole, wherever its other pods run. With no candidate the status is the FitError upstream's
+ * The units are {@link VictimUnits}': a victim's priority is its PodGroup's when it has one, and a group with
+ * {@code disruptionMode: PodGroup} (or a CompositePodGroup tree evicted whole) is one unit, wherever its other pods
+ * run. With no candidate the status is the FitError upstream's
  * preemption returns, built from each node's reason.
  */
 final class SinglePodPreemption {
     static final String NOT_HELPFUL = "Preemption is not helpful for scheduling";
     static final String NO_VICTIMS = "No preemption victims found for incoming pod";
 
-    private record Candidate(int node, List<VictimSearch.Unit> victims, int violations, int maxPriority,
+    private record Candidate(int node, List<Unit<PodInfo>> victims, int violations, int maxPriority,
                              long prioritySum, int pods, long earliestTop) {
     }
 
@@ -54,15 +56,15 @@ final class SinglePodPreemption {
     }
 
     /** The victims on the chosen node, left evicted in the simulation; or none with upstream's FitError. */
-    static PostFilterPlugin.Result select(PodInfo pod, List<VictimSearch.Unit> units, Simulation sim) {
+    static PostFilterPlugin.Result select(PodInfo pod, List<Unit<PodInfo>> units, Simulation sim) {
         int n = sim.cluster().allNodeCount();
         int[] all = new int[n];
         for (int i = 0; i < n; i++) {
             all[i] = i;
         }
         Status[] before = sim.filter(pod, all);
-        Map<Integer, Set<VictimSearch.Unit>> byNode = new TreeMap<>();
-        for (VictimSearch.Unit u : units) {
+        Map<Integer, Set<Unit<PodInfo>>> byNode = new TreeMap<>();
+        for (Unit<PodInfo> u : units) {
             for (PodInfo p : u.pods()) {
                 int at = sim.nodeOf(p);
                 if (at >= 0) {
@@ -77,7 +79,7 @@ final class SinglePodPreemption {
                 reasons.merge(NOT_HELPFUL, 1, Integer::sum);
                 continue;
             }
-            Set<VictimSearch.Unit> on = byNode.get(node);
+            Set<Unit<PodInfo>> on = byNode.get(node);
             if (on == null) {
                 reasons.merge(NO_VICTIMS, 1, Integer::sum);
                 continue;
@@ -92,7 +94,7 @@ final class SinglePodPreemption {
                     fitError(n, reasons)));
         }
         List<PodInfo> victims = new ArrayList<>();
-        for (VictimSearch.Unit u : best.victims()) {
+        for (Unit<PodInfo> u : best.victims()) {
             for (PodInfo p : u.pods()) {
                 sim.evict(p);
                 victims.add(p);
@@ -107,10 +109,10 @@ final class SinglePodPreemption {
      * pass Filter on the node, or null when even evicting all of them does not (its reasons counted). Leaves the
      * simulation as it found it.
      */
-    private static Candidate victimsOn(PodInfo pod, int node, List<VictimSearch.Unit> units, Simulation sim,
+    private static Candidate victimsOn(PodInfo pod, int node, List<Unit<PodInfo>> units, Simulation sim,
                                        Map<String, Integer> reasons) {
-        units.sort(VictimSearch.MOST_IMPORTANT_FIRST);
-        for (VictimSearch.Unit u : units) {
+        units.sort(VictimUnits.MOST_IMPORTANT_FIRST);
+        for (Unit<PodInfo> u : units) {
             u.pods().forEach(sim::evict);
         }
         try {
@@ -121,13 +123,17 @@ final class SinglePodPreemption {
                 }
                 return null;
             }
-            List<VictimSearch.Unit> violating = new ArrayList<>();
-            List<VictimSearch.Unit> rest = new ArrayList<>();
-            splitByBudgets(units, sim.podDisruptionBudgets(), violating, rest);
-            List<VictimSearch.Unit> victims = new ArrayList<>();
+            // Upstream's filterPodsWithPDBViolation: budgets used up unit by unit in importance order.
+            boolean[] violates = sim.victimUnits().violationsInOrder(units);
+            List<Unit<PodInfo>> violating = new ArrayList<>();
+            List<Unit<PodInfo>> rest = new ArrayList<>();
+            for (int i = 0; i < violates.length; i++) {
+                (violates[i] ? violating : rest).add(units.get(i));
+            }
+            List<Unit<PodInfo>> victims = new ArrayList<>();
             int violations = 0;
-            for (List<VictimSearch.Unit> list : List.of(violating, rest)) {
-                for (VictimSearch.Unit u : list) {
+            for (List<Unit<PodInfo>> list : List.of(violating, rest)) {
+                for (Unit<PodInfo> u : list) {
                     u.pods().forEach(sim::restore);
                     if (!fits(pod, node, sim).isSuccess()) {
                         u.pods().forEach(sim::evict);
@@ -140,7 +146,7 @@ final class SinglePodPreemption {
             }
             return candidate(node, victims, violations);
         } finally {
-            for (VictimSearch.Unit u : units) {
+            for (Unit<PodInfo> u : units) {
                 u.pods().forEach(sim::restore);
             }
         }
@@ -150,37 +156,11 @@ final class SinglePodPreemption {
         return sim.filter(pod, new int[] {node})[0];
     }
 
-    /**
-     * Upstream's filterPodsWithPDBViolation over units in importance order: each matching budget's allowed disruptions
-     * are used up pod by pod, and a unit whose pod takes one beyond it violates.
-     */
-    private static void splitByBudgets(List<VictimSearch.Unit> units, List<PodDisruptionBudget> pdbs,
-                                       List<VictimSearch.Unit> violating, List<VictimSearch.Unit> rest) {
-        int[] allowed = new int[pdbs.size()];
-        for (int i = 0; i < allowed.length; i++) {
-            allowed[i] = pdbs.get(i).disruptionsAllowed();
-        }
-        for (VictimSearch.Unit u : units) {
-            boolean violates = false;
-            for (PodInfo p : u.pods()) {
-                for (int i = 0; i < allowed.length; i++) {
-                    PodDisruptionBudget pdb = pdbs.get(i);
-                    if (pdb.ref().namespace().equals(p.ref().namespace()) && pdb.selector() != null
-                            && !pdb.selector().isEmpty() && pdb.selector().matches(p.pod().labels())
-                            && --allowed[i] < 0) {
-                        violates = true;
-                    }
-                }
-            }
-            (violates ? violating : rest).add(u);
-        }
-    }
-
-    private static Candidate candidate(int node, List<VictimSearch.Unit> victims, int violations) {
+    private static Candidate candidate(int node, List<Unit<PodInfo>> victims, int violations) {
         int max = Integer.MIN_VALUE;
         long sum = 0;
         int pods = 0;
-        for (VictimSearch.Unit u : victims) {
+        for (Unit<PodInfo> u : victims) {
             max = Math.max(max, u.priority());
             for (int i = 0; i < u.pods().size(); i++) {
                 sum += (long) u.priority() + Integer.MAX_VALUE + 1L; // upstream: every term non-negative
@@ -188,7 +168,7 @@ final class SinglePodPreemption {
             }
         }
         long earliest = Long.MAX_VALUE;
-        for (VictimSearch.Unit u : victims) {
+        for (Unit<PodInfo> u : victims) {
             if (u.priority() == max) {
                 for (PodInfo p : u.pods()) {
                     earliest = Math.min(earliest, p.pod().creationEpochSec());

@@ -4,6 +4,8 @@ import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.model.Pod;
+import dev.muster.core.model.VictimUnits;
+import dev.muster.core.model.VictimUnits.Unit;
 import dev.muster.core.framework.PostFilterPlugin.Simulation;
 
 import java.util.ArrayList;
@@ -16,7 +18,7 @@ import java.util.Set;
 
 /**
  * Workload-aware victim selection (upstream KEP-5710, see docs/upstream.md), as an algorithm that knows nothing of
- * plugins: evict every eligible unit; if the group then fits, give units back — PDB-violating ones first, each list
+ * plugins: evict every eligible unit ({@link VictimUnits}); if the group then fits, give units back — PDB-violating ones first, each list
  * most important first — keeping a unit only when the group still fits with at least as many members placed as the
  * best seen. What is not given back is the victim set. The answer depends on unit importance alone, never on which
  * nodes a trial happened to use, so renaming or reordering nodes does not change who is evicted.
@@ -31,32 +33,6 @@ import java.util.Set;
  * victims.
  */
 final class VictimSearch {
-    /**
-     * A unit of eviction: one pod, or every running pod of a PodGroup with {@code disruptionMode: PodGroup}.
-     *
-     * @param creation       creation time (epoch seconds) of the pod or the group, for importance
-     * @param violatesBudget evicting it would exceed a PodDisruptionBudget's allowed disruptions
-     */
-    public record Unit(List<PodInfo> pods, int priority, boolean group, long creation, boolean violatesBudget) {
-    }
-
-    /** Upstream's moreImportantVictim: most important first. */
-    public static final Comparator<Unit> MOST_IMPORTANT_FIRST = (a, b) -> {
-        if (a.priority() != b.priority()) {
-            return Integer.compare(b.priority(), a.priority());
-        }
-        if (a.group() != b.group()) {
-            return a.group() ? -1 : 1;
-        }
-        if (a.group() && a.pods().size() != b.pods().size()) {
-            return Integer.compare(b.pods().size(), a.pods().size());
-        }
-        if (a.creation() != b.creation()) {
-            return Long.compare(a.creation(), b.creation());
-        }
-        return a.pods().get(0).ref().compareTo(b.pods().get(0).ref());
-    };
-
     private VictimSearch() {
     }
 
@@ -64,13 +40,13 @@ final class VictimSearch {
      * The victims, or null when evicting every unit still does not make the group fit. On return the simulation
      * holds the victims evicted and everything else restored.
      */
-    public static List<PodInfo> select(List<Unit> units, Simulation sim, int maxTrials) {
-        for (Unit u : units) {
+    public static List<PodInfo> select(List<Unit<PodInfo>> units, Simulation sim, int maxTrials) {
+        for (Unit<PodInfo> u : units) {
             u.pods().forEach(sim::evict);
         }
         int[] used = sim.tryGroup();
         if (used == null) {
-            for (Unit u : units) {
+            for (Unit<PodInfo> u : units) {
                 u.pods().forEach(sim::restore);
             }
             return null;
@@ -79,7 +55,7 @@ final class VictimSearch {
         if (r.proved > 0 && sim.tryGroup() == null) {
             // A placement the capacity argument kept was not found again by the group's algorithm: search by trials.
             Set<PodInfo> evicted = new HashSet<>(r.victims);
-            for (Unit u : units) {
+            for (Unit<PodInfo> u : units) {
                 for (PodInfo p : u.pods()) {
                     if (!evicted.contains(p)) {
                         sim.evict(p);
@@ -92,14 +68,15 @@ final class VictimSearch {
         return r.victims;
     }
 
-    private static Reprieve reprieve(List<Unit> units, Simulation sim, int[] used, int maxTrials, boolean prove) {
-        List<Unit> violating = new ArrayList<>();
-        List<Unit> rest = new ArrayList<>();
-        for (Unit u : units) {
+    private static Reprieve reprieve(List<Unit<PodInfo>> units, Simulation sim, int[] used, int maxTrials,
+                                     boolean prove) {
+        List<Unit<PodInfo>> violating = new ArrayList<>();
+        List<Unit<PodInfo>> rest = new ArrayList<>();
+        for (Unit<PodInfo> u : units) {
             (u.violatesBudget() ? violating : rest).add(u);
         }
-        violating.sort(MOST_IMPORTANT_FIRST);
-        rest.sort(MOST_IMPORTANT_FIRST);
+        violating.sort(VictimUnits.MOST_IMPORTANT_FIRST);
+        rest.sort(VictimUnits.MOST_IMPORTANT_FIRST);
         Reprieve r = new Reprieve(sim, used, maxTrials, prove);
         // Budget-protected units first, while everything else is still evicted (upstream's order).
         r.all(violating);
@@ -207,7 +184,7 @@ final class VictimSearch {
         }
 
         /** Per node, the requests (columns 0..k-1) and count (column k) of the unit's pods; null if one interferes. */
-        private Map<Integer, long[]> back(Unit u) {
+        private Map<Integer, long[]> back(Unit<PodInfo> u) {
             Map<Integer, long[]> back = new HashMap<>(4);
             for (PodInfo p : u.pods()) {
                 if (interferes(p.pod())) {
@@ -223,7 +200,7 @@ final class VictimSearch {
         }
 
         /** Whether giving {@code u} back provably leaves the current placement standing. */
-        private boolean keepsPlacement(Unit u) {
+        private boolean keepsPlacement(Unit<PodInfo> u) {
             if (!provable) {
                 return false;
             }
@@ -271,7 +248,7 @@ final class VictimSearch {
          * Whether giving {@code u} back provably leaves the group short: a member its pods crowd out needs room
          * elsewhere, and no node has room (by requests) for even the smallest member placed on its nodes.
          */
-        private boolean leavesNoRoom(Unit u) {
+        private boolean leavesNoRoom(Unit<PodInfo> u) {
             if (!provable) {
                 return false;
             }
@@ -321,7 +298,7 @@ final class VictimSearch {
          * their filters with the unit back and has room beside the members already there. On success the moved
          * placement becomes the current one; otherwise nothing changes.
          */
-        private boolean relocates(Unit u) {
+        private boolean relocates(Unit<PodInfo> u) {
             if (!provable) {
                 return false;
             }
@@ -409,12 +386,12 @@ final class VictimSearch {
         }
 
         /** Every unit of an importance-ordered list, runs away from the group's nodes together. */
-        void all(List<Unit> units) {
+        void all(List<Unit<PodInfo>> units) {
             hits = prove ? Hits.of(units, sim) : Hits.NONE;
             int i = 0;
             while (i < units.size()) {
                 position = i;
-                Unit u = units.get(i);
+                Unit<PodInfo> u = units.get(i);
                 if (keepsPlacement(u)) {
                     u.pods().forEach(sim::restore);
                     proved++;
@@ -447,7 +424,7 @@ final class VictimSearch {
         }
 
         /** Gives a run back as one; when the group stops fitting, its halves in order, down to single units. */
-        private void run(List<Unit> run) {
+        private void run(List<Unit<PodInfo>> run) {
             if (trials++ >= maxTrials) {
                 run.forEach(u -> victims.addAll(u.pods()));
                 return;
@@ -468,7 +445,7 @@ final class VictimSearch {
             run(run.subList(half, run.size()));
         }
 
-        private boolean touches(Unit u) {
+        private boolean touches(Unit<PodInfo> u) {
             for (PodInfo p : u.pods()) {
                 if (usedNode[homeNode(sim, p)]) {
                     return true;
@@ -482,7 +459,7 @@ final class VictimSearch {
     private record Hits(int[] start, int[] positions) {
         static final Hits NONE = new Hits(null, null);
 
-        static Hits of(List<Unit> units, Simulation sim) {
+        static Hits of(List<Unit<PodInfo>> units, Simulation sim) {
             int nodes = sim.cluster().allNodeCount();
             int[] start = new int[nodes + 1];
             int[] last = new int[nodes];

@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * feasible only when, besides {@code minCount}, at least {@code n} members of each named role are bound or placed.
  */
 public final class RoleMinimums {
-    public static final String ANNOTATION = "muster.dev/min-per-role";
+    public static final String ANNOTATION = dev.muster.core.model.TopologyAnnotations.MIN_PER_ROLE;
     /** Largest minimum accepted: the API's largest {@code minCount}. */
     private static final int MAX = Integer.MAX_VALUE;
 

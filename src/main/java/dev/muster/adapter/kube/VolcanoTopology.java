@@ -23,7 +23,7 @@ import java.util.TreeMap;
 final class VolcanoTopology {
     static final String HARD = "hard";
     static final String SOFT = "soft";
-    static final String LEVELS = "muster.dev/topology-levels";
+    static final String LEVELS = dev.muster.core.model.TopologyAnnotations.LEVELS;
 
     /** What the group is decided with: its required topology keys and its annotations. */
     record Mapped(List<String> topologyKeys, Map<String, String> annotations) {

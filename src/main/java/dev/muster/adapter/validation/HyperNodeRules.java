@@ -32,8 +32,8 @@ final class HyperNodeRules implements ObjectFamily {
     static final int MAX_PATTERN = 1024;
     private static final List<String> MEMBER_TYPES = List.of("Node", "HyperNode");
     private static final List<String> MODES = List.of("hard", "soft");
-    private static final List<String> TOPOLOGY_ANNOTATIONS = List.of("muster.dev/topology-levels",
-            "muster.dev/topology-mode");
+    private static final List<String> TOPOLOGY_ANNOTATIONS = List.of(
+            dev.muster.core.model.TopologyAnnotations.LEVELS, dev.muster.core.model.TopologyAnnotations.MODE);
     private static final String ONE_SELECTOR = "`exactMatch`, `regexMatch`, `labelMatch`";
     private static final ObjectLists.Kind<Kube.HyperNode> HYPER_NODES = new ObjectLists.Kind<>(".hyperNodes",
             "must be a HyperNode object", false, Kube.HyperNode::metadata);

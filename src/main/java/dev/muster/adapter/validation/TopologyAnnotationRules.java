@@ -17,7 +17,7 @@ import java.util.Map;
  */
 final class TopologyAnnotationRules {
     /** Muster's topology levels annotation: a topology for slices when the spec has none. */
-    static final String LEVELS = "muster.dev/topology-levels";
+    static final String LEVELS = dev.muster.core.model.TopologyAnnotations.LEVELS;
 
     private TopologyAnnotationRules() {
     }

@@ -8,7 +8,7 @@ import java.util.List;
  * {@value #BALANCED} spreads the members evenly over the fewest domains that hold them (Kueue's balanced placement).
  */
 public final class PlacementStrategy {
-    public static final String ANNOTATION = "muster.dev/placement-strategy";
+    public static final String ANNOTATION = TopologyAnnotations.STRATEGY;
     public static final String BEST_FIT = "BestFit";
     public static final String BALANCED = "Balanced";
     /** Every supported value, in name order. */

@@ -16,7 +16,7 @@ import java.util.Map;
  * The label keys' syntax is the validator's (they are label keys like any other).
  */
 public record SliceSpec(List<Layer> layers) {
-    public static final String ANNOTATION = "muster.dev/slices";
+    public static final String ANNOTATION = TopologyAnnotations.SLICES;
     /** Kueue's limit on slice layers. */
     public static final int MAX_LAYERS = 3;
 

@@ -30,8 +30,8 @@ import java.util.TreeMap;
  */
 public final class TopologyPlacementGeneratorPlugin implements PlacementGeneratePlugin {
     public static final String NAME = "TopologyPlacementGenerator";
-    public static final String LEVELS = "muster.dev/topology-levels";
-    public static final String MODE = "muster.dev/topology-mode";
+    public static final String LEVELS = dev.muster.core.model.TopologyAnnotations.LEVELS;
+    public static final String MODE = dev.muster.core.model.TopologyAnnotations.MODE;
     public static final String PREFERRED = "Preferred";
 
     @Override

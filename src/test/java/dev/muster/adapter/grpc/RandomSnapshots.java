@@ -13,7 +13,7 @@ import java.util.Random;
  * nodes, bound low-priority pods (preemption victims), gang and basic groups with and without a zone constraint,
  * node selectors, tolerations, scheduling gates and PriorityClasses, so that every outcome shows up across seeds.
  */
-final class RandomSnapshots {
+public final class RandomSnapshots {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String[] ZONES = {"zone-a", "zone-b", "zone-c"};
@@ -24,7 +24,7 @@ final class RandomSnapshots {
     }
 
     /** A small random cluster: 2-13 nodes, 1-4 groups, up to 3 bound pods per node; tight enough to fail often. */
-    static String small(long seed) {
+    public static String small(long seed) {
         Random r = new Random(seed);
         int nodes = 2 + r.nextInt(12);
         return request(r, nodes, 1 + r.nextInt(4), r.nextInt(3 * nodes), r.nextInt(5) > 0);

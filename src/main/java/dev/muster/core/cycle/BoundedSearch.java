@@ -49,7 +49,7 @@ final class BoundedSearch {
     BoundedSearch(PodScheduler scheduler, SnapshotOverlay snapshot, MemberAssumption assumption, GroupContext group,
                   Placement placement, long budget) {
         this(scheduler, snapshot, assumption, group, placement, budget,
-                Math.max(0, group.group().policy().minCount() - group.bound().size()));
+                group.group().policy().needed(group.bound().size()));
     }
 
     /** @param need pending members a found placement must hold (more than minCount asks, to place more members) */

@@ -250,7 +250,7 @@ public final class CompositeCycle {
                 running++;
             }
         }
-        return g.policy().isGang() ? running >= g.policy().minCount() : running > 0;
+        return g.policy().holds(running);
     }
 
     private static String message(PodGroup g, GroupOutcome o) {

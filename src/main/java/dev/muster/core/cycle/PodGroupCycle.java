@@ -124,7 +124,7 @@ public final class PodGroupCycle {
         if (group.pending().isEmpty()) {
             // Nothing to place (a group asked for by name): it holds if its bound members satisfy the policy.
             boolean holds = !group.group().policy().isGang()
-                    || (group.bound().size() >= group.group().policy().minCount() && group.rolesHeld());
+                    || (group.group().policy().holds(group.bound().size()) && group.rolesHeld());
             return new CycleResult(holds, List.of(), 0, SearchReport.NOT_RUN);
         }
         int mark = snapshot.mark();

@@ -158,16 +158,13 @@ final class DecisionBuilder {
 
     /** Members the group needs placed at once: a gang's minCount less its bound members, a basic group one. */
     private int needed() {
-        if (!group.policy().isGang()) {
-            return 1;
-        }
         int bound = 0;
         for (PodInfo p : snapshot.members(ref)) {
             if (p.pod().isBound() && !p.pod().isTerminal()) {
                 bound++;
             }
         }
-        return Math.max(0, group.policy().minCount() - bound);
+        return group.policy().needed(bound);
     }
 
     /** The role the group's bound and placed members leave below its minimum, or null. */

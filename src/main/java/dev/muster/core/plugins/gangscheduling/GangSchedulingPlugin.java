@@ -52,7 +52,7 @@ public final class GangSchedulingPlugin implements PreEnqueuePlugin, PreFilterPl
             return Status.SUCCESS;
         }
         int usable = group.bound().size() + group.pending().size();
-        if (usable >= policy.minCount()) {
+        if (policy.holds(usable)) {
             return group.group().hasRoleMinimums() ? rolesEnqueue(group) : Status.SUCCESS;
         }
         int exist = usable + group.gated().size();
@@ -179,7 +179,7 @@ public final class GangSchedulingPlugin implements PreEnqueuePlugin, PreFilterPl
         if (!policy.isGang()) {
             return Status.SUCCESS;
         }
-        if (group.bound().size() + placedInCycle < policy.minCount()) {
+        if (!policy.holds(group.bound().size() + placedInCycle)) {
             return Status.waiting(NAME, WAITING_FOR_MIN_COUNT);
         }
         RoleTally.Shortfall shortRole = group.roles() == null ? null : group.roles().shortfall();

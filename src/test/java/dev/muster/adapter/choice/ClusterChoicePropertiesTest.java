@@ -65,9 +65,9 @@ class ClusterChoicePropertiesTest {
                 Set<String> expected = expectedPods(body.get("workload"));
                 for (int i = 0; i < choices.size(); i++) {
                     ClusterChoice c = choices.get(i);
-                    assertThat(JSON.valueToTree(DecisionResponse.of(c.result()).decisions()))
-                            .as("seed " + seed + ", " + c.cluster())
-                            .isEqualTo(JSON.valueToTree(single(doc, c).decisions()));
+                    JsonNode got = JSON.valueToTree(DecisionResponse.of(c.result()).decisions());
+                    JsonNode want = JSON.valueToTree(single(doc, c).decisions());
+                    assertThat(got).as("seed " + seed + ", " + c.cluster()).isEqualTo(want);
                     assertThat(c.fit()).as("seed " + seed + ", " + c.cluster() + ": " + c.message())
                             .isEqualTo(fitOf(c, expected));
                     if (i > 0) {

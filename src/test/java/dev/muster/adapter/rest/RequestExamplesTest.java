@@ -23,7 +23,7 @@ class RequestExamplesTest {
         String doc = given().when().get("/q/openapi").then().statusCode(200).extract().asString();
         Matcher m = Pattern.compile("externalValue: (\\S+)").matcher(doc);
         List<String> values = m.results().map(r -> r.group(1).replace("\"", "")).distinct().toList();
-        assertThat(values).containsExactlyInAnyOrder(ApiDocs.EXAMPLE, ApiDocs.EXAMPLE_YAML);
+        assertThat(values).containsExactlyInAnyOrder(ApiDocs.EXAMPLE, ApiDocs.EXAMPLE_YAML, ApiDocs.CHOICE_EXAMPLE);
         for (String v : values) {
             given().when().get(v).then().statusCode(200);
         }
@@ -31,7 +31,7 @@ class RequestExamplesTest {
 
     @Test
     void theServedExamplesAreTheCommittedFiles() throws Exception {
-        for (String name : new String[]{"training-job.json", "training-job.yaml"}) {
+        for (String name : new String[]{"training-job.json", "training-job.yaml", "cluster-choices.json"}) {
             byte[] served = given().when().get("/examples/" + name).then().statusCode(200).extract().asByteArray();
             assertThat(served).isEqualTo(Files.readAllBytes(Path.of("openapi/examples", name)));
         }

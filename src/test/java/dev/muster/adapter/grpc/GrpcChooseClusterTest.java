@@ -108,21 +108,67 @@ class GrpcChooseClusterTest {
         assertThat(grpc.getChoices(0).getDecisions(0).hasExplanation()).isTrue();
     }
 
+    /** A workload Job without its pods: it stands for {@code parallelism} pods from its template. */
+    private static ObjectNode job(ObjectNode workload, String name, int parallelism) {
+        ArrayNode jobs = workload.has("jobs") ? (ArrayNode) workload.get("jobs") : workload.putArray("jobs");
+        ObjectNode job = jobs.addObject();
+        job.putObject("metadata").put("name", name).put("namespace", "some-ns").put("uid", "uid-" + name);
+        ObjectNode spec = job.putObject("spec").put("parallelism", parallelism);
+        ObjectNode container = spec.putObject("template").putObject("spec").put("restartPolicy", "Never")
+                .putArray("containers").addObject().put("name", name);
+        container.putObject("resources").putObject("requests").put("cpu", "2").put("memory", "1Gi");
+        return job;
+    }
+
     @Test
     void aJobWithoutItsPodsChoosesAsRest() throws Exception {
         String json = edited(d -> {
             ObjectNode w = (ObjectNode) d.path("workload");
             w.remove(List.of("pods", "podGroups", "workloads"));
-            ObjectNode job = w.putArray("jobs").addObject();
-            job.putObject("metadata").put("name", "etl").put("namespace", "some-ns").put("uid", "uid-etl");
-            ObjectNode spec = job.putObject("spec").put("parallelism", 3).put("completions", 3);
-            ObjectNode container = spec.putObject("template").putObject("spec").put("restartPolicy", "Never")
-                    .putArray("containers").addObject().put("name", "etl");
-            container.putObject("resources").putObject("requests").put("cpu", "2").put("memory", "1Gi");
+            ((ObjectNode) job(w, "etl", 3).path("spec")).put("completions", 3);
         });
         ChooseClusterResponse grpc = stub.chooseCluster(parse(json));
         assertThat(Proto3Json.normalize(Proto3Json.of(grpc))).isEqualTo(restChoose(json));
-        assertThat(grpc.getChoices(0).getDecisionsList()).isNotEmpty();
+        assertThat(grpc.getChoicesList()).allSatisfy(c -> assertThat(c.getDecisionsList())
+                .extracting(dec -> dec.getPod().getName()).containsExactly("etl-0", "etl-1", "etl-2"));
+    }
+
+    /**
+     * The pods a Job stands for are built from its {@code parallelism}: beyond the pod limit a request may send
+     * ({@code muster.limits.max-pods}, 200,000 by default, counted with the pods given) it is the client's mistake,
+     * named on the Job that passes the limit, not an out-of-memory error.
+     */
+    @Test
+    void aJobStandingForMorePodsThanARequestMaySendNamesItsParallelism() throws Exception {
+        List<BadRequest.FieldViolation> v = assertSameViolationsAsRest(edited(d -> {
+            ObjectNode w = (ObjectNode) d.path("workload");
+            job(w, "huge", Integer.MAX_VALUE);
+        }));
+        assertThat(v).extracting(BadRequest.FieldViolation::getField)
+                .containsExactly("workload.jobs[0].spec.parallelism");
+        assertThat(v).extracting(BadRequest.FieldViolation::getReason).containsExactly("FieldValueInvalid");
+        assertThat(v.get(0).getDescription()).contains("at most 200000 pods");
+
+        // 4 pods given + 199,990 + 6: the second Job passes the limit; a suspended one stands for none
+        v = assertSameViolationsAsRest(edited(d -> {
+            ObjectNode w = (ObjectNode) d.path("workload");
+            job(w, "big", 199_990);
+            ((ObjectNode) job(w, "paused", Integer.MAX_VALUE).path("spec")).put("suspend", true);
+            job(w, "last", 7);
+            job(w, "after", 1);
+        }));
+        assertThat(v).extracting(BadRequest.FieldViolation::getField)
+                .containsExactly("workload.jobs[2].spec.parallelism");
+    }
+
+    @Test
+    void aJobStandingForBoundPodsIsForbiddenAsABoundPodIs() throws Exception {
+        List<BadRequest.FieldViolation> v = assertSameViolationsAsRest(edited(d -> ((ObjectNode) job(
+                (ObjectNode) d.path("workload"), "pinned", 2).path("spec").path("template").path("spec"))
+                .put("nodeName", "west-0")));
+        assertThat(v).extracting(BadRequest.FieldViolation::getField)
+                .containsExactly("workload.jobs[0].spec.template.spec.nodeName");
+        assertThat(v).extracting(BadRequest.FieldViolation::getReason).containsExactly("FieldValueForbidden");
     }
 
     @Test

@@ -1,9 +1,9 @@
 package dev.muster.wiring;
 
+import dev.muster.adapter.choice.ChoiceSettings;
 import dev.muster.adapter.choice.ClusterChooser;
 import dev.muster.adapter.clusterview.NamedClusterViews;
 import dev.muster.adapter.kube.KubeCodec;
-import dev.muster.adapter.rest.ChoiceSettings;
 import jakarta.inject.Named;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;

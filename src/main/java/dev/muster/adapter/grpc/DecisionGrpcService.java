@@ -1,5 +1,10 @@
 package dev.muster.adapter.grpc;
 
+import dev.muster.adapter.choice.ChoiceRejectedException;
+import dev.muster.adapter.choice.ChoiceSettings;
+import dev.muster.adapter.choice.ClusterChooser;
+import dev.muster.adapter.choice.ViewsNotSyncedException;
+import dev.muster.adapter.kube.ChoiceDocument;
 import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.core.model.QuantityFormatException;
@@ -8,10 +13,13 @@ import dev.muster.adapter.metrics.DecisionRecorder;
 import dev.muster.adapter.validation.Causes;
 import dev.muster.adapter.validation.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
+import dev.muster.core.choice.ClusterChoice;
 import dev.muster.core.decision.DecisionAbortedException;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
+import dev.muster.grpc.v1.ChooseClusterRequest;
+import dev.muster.grpc.v1.ChooseClusterResponse;
 import dev.muster.grpc.v1.DecideRequest;
 import dev.muster.grpc.v1.DecideResponse;
 import dev.muster.grpc.v1.DecisionServiceGrpc;
@@ -20,6 +28,7 @@ import dev.muster.grpc.v1.DeriveResponse;
 import dev.muster.grpc.v1.ValidateResponse;
 import io.grpc.Context;
 import io.grpc.Deadline;
+import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.StreamObserver;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -37,7 +46,8 @@ import java.util.List;
  * {@code muster.v1.DecisionService}: the same decisions as REST, over gRPC on the HTTP port.
  * Thin: generated request → {@link GrpcRequestMapper} → the shared {@link RequestValidator} → {@link KubeMapper} →
  * {@link DecisionEngine} → {@link GrpcResponseMapper}. The engine does not know which transport asked. {@code Derive}
- * answers as REST {@code POST /v1/derivations} ({@link GrpcDerivations}).
+ * answers as REST {@code POST /v1/derivations} ({@link GrpcDerivations}), {@code ChooseCluster} as REST
+ * {@code POST /v1/cluster-choices} (the shared {@link ClusterChooser}, through {@link GrpcChoiceMapper}).
  *
  * <p>Blocking: a decision is CPU-bound (up to seconds for a large snapshot), so it runs on a worker thread, never on
  * the event loop.
@@ -63,6 +73,8 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
     private final DecisionRecorder metrics;
     private final MeterRegistry meters;
     private final CompileAhead ahead;
+    private ClusterChooser chooser;
+    private ChoiceSettings choiceSettings;
 
     /** The application's engine, validator, metrics and compile helpers: the same instances REST uses. */
     @Inject
@@ -79,6 +91,13 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
     @Inject
     void limitStrings(@ConfigProperty(name = "muster.limits.max-string-length", defaultValue = "4194304") int max) {
         GrpcRequestMapper.maxStringLength = max;
+    }
+
+    /** The cluster chooser and its limits: the same instances REST {@code POST /v1/cluster-choices} uses. */
+    @Inject
+    void chooseWith(ClusterChooser chooser, ChoiceSettings settings) {
+        this.chooser = chooser;
+        this.choiceSettings = settings;
     }
 
     @Override
@@ -153,6 +172,51 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
                 throw GrpcErrors.invalid(causes);
             }
             out.onNext(GrpcDerivations.derive(jobs));
+            out.onCompleted();
+        } catch (StatusRuntimeException e) {
+            out.onError(e);
+        }
+    }
+
+    /**
+     * REST {@code POST /v1/cluster-choices} over gRPC: the same validation (its 422 causes as INVALID_ARGUMENT), the
+     * same chooser, stopped by the call's deadline or cancellation as {@code decide} is. A watched cluster not synced
+     * yet answers UNAVAILABLE (REST's 503), naming the clusters and what each waits for.
+     */
+    @Override
+    @Blocking
+    public void chooseCluster(ChooseClusterRequest request, StreamObserver<ChooseClusterResponse> out) {
+        try {
+            checkContext("before decoding the request");
+            ChoiceDocument doc;
+            try {
+                doc = GrpcChoiceMapper.toDocument(request);
+            } catch (GrpcRequestMapper.StringTooLong e) {
+                throw tooLong(request);
+            }
+            checkContext("after decoding the request");
+            Causes causes = validator.validateChoice(doc, chooser::watches, choiceSettings.maxClusters());
+            if (!causes.isEmpty()) {
+                throw GrpcErrors.invalid(causes);
+            }
+            checkContext("after validating the request");
+            Context ctx = Context.current();
+            List<ClusterChoice> choices;
+            try {
+                choices = chooser.choose(doc, () -> ctx.isCancelled()
+                        || (ctx.getDeadline() != null && ctx.getDeadline().isExpired()));
+            } catch (ViewsNotSyncedException e) {
+                throw Status.UNAVAILABLE.withDescription(e.getMessage()).asRuntimeException();
+            } catch (ChoiceRejectedException e) {
+                throw GrpcErrors.invalid(e.causes());
+            } catch (QuantityFormatException e) {
+                throw GrpcErrors.invalid("FieldValueInvalid", "", e.getMessage());
+            } catch (DecisionAbortedException e) {
+                checkContext("while deciding");
+                throw e;
+            }
+            checkContext("while deciding");
+            out.onNext(GrpcChoiceMapper.toResponse(choices));
             out.onCompleted();
         } catch (StatusRuntimeException e) {
             out.onError(e);

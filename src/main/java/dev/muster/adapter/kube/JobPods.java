@@ -83,13 +83,14 @@ public final class JobPods {
         return out;
     }
 
-    private static boolean hasPods(Kube.Job job, List<Kube.Pod> pods) {
+    /** Whether any of {@code pods} is the Job's (in its namespace, labelled as its controller labels them). */
+    public static boolean hasPods(Kube.Job job, List<Kube.Pod> pods) {
         if (pods == null) {
             return false;
         }
         String ns = job.metadata().namespaceOrDefault();
         for (Kube.Pod p : pods) {
-            Kube.ObjectMeta m = p.metadata();
+            Kube.ObjectMeta m = p == null ? null : p.metadata();
             if (m != null && ns.equals(m.namespaceOrDefault()) && JobGangs.controls(job, m.labels())) {
                 return true;
             }

@@ -1,6 +1,7 @@
 package dev.muster.adapter.rest;
 
 import dev.muster.adapter.choice.ChoiceRejectedException;
+import dev.muster.adapter.choice.ChoiceSettings;
 import dev.muster.adapter.choice.ClusterChooser;
 import dev.muster.adapter.choice.ViewsNotSyncedException;
 import dev.muster.adapter.kube.Arrival;

@@ -1,6 +1,7 @@
 package dev.muster.adapter.validation;
 
 import dev.muster.adapter.kube.ChoiceDocument;
+import dev.muster.adapter.kube.JobPods;
 import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeDra;
 import dev.muster.adapter.kube.RequestDocument;
@@ -17,8 +18,9 @@ import java.util.function.Predicate;
  * The invariants of a {@code POST /v1/cluster-choices} request, every cause at once with its path from the request
  * root: at least one cluster and at most the configured number; each a unique DNS label that carries a snapshot
  * (validated as a decision's, under {@code clusters[i].snapshot}) or names a watched cluster; a workload that names
- * something to place, holds none of a cluster's own kinds and no bound pod, and whose objects do not already exist
- * in a cluster given inline (a watched cluster's objects are compared when its view is read).
+ * something to place, holds none of a cluster's own kinds and no bound pod (nor a Job that stands for bound pods),
+ * stands for no more pods than a snapshot may hold, and whose objects do not already exist in a cluster given inline
+ * (a watched cluster's objects are compared when its view is read).
  */
 final class ChoiceRules {
     /** The workload's lists that belong to a cluster, with what they hold. */
@@ -120,6 +122,39 @@ final class ChoiceRules {
                     PodRules.templateSpec(j.spec().template().spec(),
                             new FieldPath("workload.jobs[" + i + "].spec.template.spec"), c);
                 }
+            }
+            jobPods(w, validator.limits().maxPods(), c);
+        }
+    }
+
+    /**
+     * The pods the workload's Jobs stand for (those of a Job none of whose pods is given, {@link JobPods}): with the
+     * pods given, at most {@code maxPods} ({@code muster.limits.max-pods}, the limit of a snapshot's pods), so that a
+     * Job's {@code parallelism} cannot make the service build more pods than a request may send; and not bound, as a
+     * workload's pods are not.
+     */
+    private static void jobPods(RequestDocument.Snapshot w, int maxPods, Causes c) {
+        long total = w.pods() == null ? 0 : w.pods().size();
+        for (int i = 0; i < w.jobs().size(); i++) {
+            Kube.Job j = w.jobs().get(i);
+            // a Job without a name or a spec has its causes already; one whose pods are given stands for none
+            if (j == null || j.metadata() == null || j.metadata().name() == null || j.spec() == null
+                    || JobPods.hasPods(j, w.pods())) {
+                continue;
+            }
+            int n = JobPods.count(j);
+            total += n;
+            String at = "workload.jobs[" + i + "].spec";
+            if (total > maxPods) {
+                c.invalid(at + ".parallelism", j.spec().parallelism(), "a workload stands for at most " + maxPods
+                        + " pods (muster.limits.max-pods): the pods given and those its Jobs' controllers would "
+                        + "create, " + total + " with this Job's " + n);
+                return;
+            }
+            Kube.PodSpec t = j.spec().template() == null ? null : j.spec().template().spec();
+            if (n > 0 && t != null && t.nodeName() != null && !t.nodeName().isEmpty()) {
+                c.forbidden(at + ".template.spec.nodeName", "a workload's pods are not created yet: the pods this Job "
+                        + "stands for would be bound, and a bound pod belongs to a cluster's snapshot");
             }
         }
     }

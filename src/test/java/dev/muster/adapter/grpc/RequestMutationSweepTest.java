@@ -42,13 +42,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 @QuarkusTest
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RequestMutationSweepTest {
-    private static final Set<String> REASONS = Set.of("FieldValueRequired", "FieldValueInvalid",
+    static final Set<String> REASONS = Set.of("FieldValueRequired", "FieldValueInvalid",
             "FieldValueDuplicate", "FieldValueNotSupported", "FieldValueForbidden", "FieldValueTooMany",
             "FieldValueNotFound", "FieldValueTooLong");
     /** A path from the request root: {@code snapshot.pods[3].spec}, {@code podGroups[0]}. */
-    private static final Pattern FIELD = Pattern.compile("(snapshot|podGroups|options)([.\\[].*)?");
+    static final Pattern FIELD = Pattern.compile("(snapshot|podGroups|options)([.\\[].*)?");
     /** Free-form JSON (a RawExtension): any value is read as it is sent. */
-    private static final Pattern FREE_FORM = Pattern.compile(".*\\.opaque\\.parameters");
+    static final Pattern FREE_FORM = Pattern.compile(".*\\.opaque\\.parameters");
 
     private ManagedChannel channel;
 
@@ -63,10 +63,10 @@ class RequestMutationSweepTest {
     }
 
     /** One surface's answer: its HTTP status (gRPC: 200 for OK, 400 for INVALID_ARGUMENT) and what to compare. */
-    private record Answer(int status, String body, List<String> fields) {
+    record Answer(int status, String body, List<String> fields) {
     }
 
-    private static Answer rest(String path, String json) {
+    static Answer rest(String path, String json) {
         Response r = given().contentType(ContentType.JSON).body(json).when().post(path);
         String body = r.asString();
         List<String> fields = r.statusCode() == 422 ? r.jsonPath().getList("details.causes.field", String.class)
@@ -129,12 +129,23 @@ class RequestMutationSweepTest {
     private static void check(Variant v, Answer validation, Answer decision, Map<String, Answer> removed,
                               List<String> failures) {
         int s = decision.status();
+        if (validation.status() != s || (s != 200 && !validation.body().equals(decision.body()))) {
+            failures.add(v + ": /v1/validations " + validation.status() + ", /v1/decisions " + s);
+        }
+        check(v, decision, removed, failures, FIELD);
+    }
+
+    /**
+     * One REST answer to a variant: 200, 400 (a wrong type, with a BadRequest Status) or 422 (causes with a
+     * Kubernetes reason and a {@code field} path from the root); a 200 for a field nulled or retyped only when
+     * leaving it out answers the same ({@code removed}: the answers to the REMOVE variants, by path).
+     */
+    static void check(Variant v, Answer decision, Map<String, Answer> removed, List<String> failures,
+                      Pattern field) {
+        int s = decision.status();
         if (s != 200 && s != 400 && s != 422) {
             failures.add(v + ": " + s + " " + decision.body());
             return;
-        }
-        if (validation.status() != s || (s != 200 && !validation.body().equals(decision.body()))) {
-            failures.add(v + ": /v1/validations " + validation.status() + ", /v1/decisions " + s);
         }
         if (s == 400 && v.change() == Change.REMOVE) {
             failures.add(v + ": 400 for a field left out " + decision.body());
@@ -147,7 +158,7 @@ class RequestMutationSweepTest {
                 failures.add(v + ": 422 without causes " + decision.body());
             }
             for (String f : decision.fields()) {
-                if (f == null || !FIELD.matcher(f).matches()) {
+                if (f == null || !field.matcher(f).matches()) {
                     failures.add(v + ": a cause without a field path from the root: " + f);
                 }
             }
@@ -161,16 +172,17 @@ class RequestMutationSweepTest {
         if (s == 200 && v.change() != Change.REMOVE && !FREE_FORM.matcher(v.path()).matches()) {
             // null, or a value of another type, is accepted only where the field is not read: as if it were absent
             // (for a list's item, as if the list were)
-            String field = v.inList() ? v.path().substring(0, v.path().lastIndexOf('[')) : v.path();
-            Answer without = removed.get(field);
+            String changed = v.inList() ? v.path().substring(0, v.path().lastIndexOf('[')) : v.path();
+            Answer without = removed.get(changed);
             if (without == null || without.status() != 200 || !without.body().equals(decision.body())) {
-                failures.add(v + ": 200, but leaving " + field + " out answers "
+                failures.add(v + ": 200, but leaving " + changed + " out answers "
                         + (without == null ? "nothing" : without.status()));
             }
         }
     }
 
-    private static void checkGrpc(Variant v, Answer rest, Answer grpc, List<String> failures) {
+    /** gRPC agrees with REST wherever proto3 JSON carries the variant as REST reads it: OK for 200, same paths. */
+    static void checkGrpc(Variant v, Answer rest, Answer grpc, List<String> failures) {
         if (v.change().retypes()) {
             return; // what proto3 JSON accepts of another type (a Struct, a repeated field) is not REST's reading
         }

@@ -2,6 +2,8 @@ package dev.muster.adapter.kube;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -74,9 +76,10 @@ public final class JobPods {
         if (jobs == null || jobs.isEmpty()) {
             return pods;
         }
+        Owners owners = Owners.of(pods);
         List<Kube.Pod> out = pods == null ? new ArrayList<>() : new ArrayList<>(pods);
         for (Kube.Job j : jobs) {
-            if (!hasPods(j, pods)) {
+            if (j != null && !owners.owns(j)) {
                 out.addAll(of(j));
             }
         }
@@ -85,16 +88,64 @@ public final class JobPods {
 
     /** Whether any of {@code pods} is the Job's (in its namespace, labelled as its controller labels them). */
     public static boolean hasPods(Kube.Job job, List<Kube.Pod> pods) {
-        if (pods == null) {
-            return false;
-        }
-        String ns = job.metadata().namespaceOrDefault();
-        for (Kube.Pod p : pods) {
-            Kube.ObjectMeta m = p == null ? null : p.metadata();
-            if (m != null && ns.equals(m.namespaceOrDefault()) && JobGangs.controls(job, m.labels())) {
-                return true;
+        return Owners.of(pods).owns(job);
+    }
+
+    /**
+     * Which Jobs some of a list of pods belong to, by their labels, indexed once so that matching Jobs to pods costs
+     * one look-up per Job rather than a pass over the pods: the answer of {@link JobGangs#controls} for some pod.
+     */
+    public static final class Owners {
+        /** namespace + controller uid label, of pods that carry one. */
+        private final Set<String> byUid = new HashSet<>();
+        /** namespace + job-name label, of pods without a controller uid label. */
+        private final Set<String> byNameOnly = new HashSet<>();
+        /** namespace + job-name label, of pods with a controller uid label (they match a Job without a uid). */
+        private final Set<String> byNameWithUid = new HashSet<>();
+
+        public static Owners of(List<Kube.Pod> pods) {
+            Owners o = new Owners();
+            if (pods != null) {
+                for (Kube.Pod p : pods) {
+                    Kube.ObjectMeta m = p == null ? null : p.metadata();
+                    if (m == null || m.labels() == null || m.labels().isEmpty()) {
+                        continue;
+                    }
+                    String ns = m.namespaceOrDefault() + "\u0000";
+                    Map<String, String> l = m.labels();
+                    String uid = l.get(JobGangs.CONTROLLER_UID_LABEL);
+                    if (uid == null) {
+                        uid = l.get(JobGangs.LEGACY_CONTROLLER_UID_LABEL);
+                    }
+                    String name = l.get(JobGangs.JOB_NAME_LABEL);
+                    if (name == null) {
+                        name = l.get(JobGangs.LEGACY_JOB_NAME_LABEL);
+                    }
+                    if (uid != null) {
+                        o.byUid.add(ns + uid);
+                        if (name != null) {
+                            o.byNameWithUid.add(ns + name);
+                        }
+                    } else if (name != null) {
+                        o.byNameOnly.add(ns + name);
+                    }
+                }
             }
+            return o;
         }
-        return false;
+
+        /** Whether some pod of the list is the Job's. */
+        public boolean owns(Kube.Job job) {
+            Kube.ObjectMeta m = job.metadata();
+            if (m == null) {
+                return false;
+            }
+            String ns = m.namespaceOrDefault() + "\u0000";
+            String uid = m.uid();
+            if (uid != null && !uid.isEmpty()) {
+                return byUid.contains(ns + uid) || (m.name() != null && byNameOnly.contains(ns + m.name()));
+            }
+            return m.name() != null && (byNameOnly.contains(ns + m.name()) || byNameWithUid.contains(ns + m.name()));
+        }
     }
 }

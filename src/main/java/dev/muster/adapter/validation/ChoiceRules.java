@@ -52,11 +52,12 @@ final class ChoiceRules {
         }
         workload(w, validator, c);
         if (clusters != null && clusters.size() <= maxClusters) {
+            Map<String, String> jobPods = jobPodNames(w, validator.limits().maxPods());
             for (int i = 0; i < clusters.size(); i++) {
                 ChoiceDocument.Cluster k = clusters.get(i);
                 if (k != null && k.snapshot() != null) {
-                    collisions(w, k.snapshot(), "clusters[" + i + "]" + (k.name() == null ? "" : " (" + k.name() + ")"),
-                            c);
+                    collisions(w, jobPods, k.snapshot(), "clusters[" + i + "]"
+                            + (k.name() == null ? "" : " (" + k.name() + ")"), c);
                 }
             }
         }
@@ -135,11 +136,22 @@ final class ChoiceRules {
      */
     private static void jobPods(RequestDocument.Snapshot w, int maxPods, Causes c) {
         long total = w.pods() == null ? 0 : w.pods().size();
+        JobPods.Owners owners = JobPods.Owners.of(w.pods());
+        Map<String, String> names = new HashMap<>();
+        if (w.pods() != null) {
+            for (int i = 0; i < w.pods().size(); i++) {
+                Kube.Pod p = w.pods().get(i);
+                if (p != null && p.metadata() != null && p.metadata().name() != null) {
+                    names.putIfAbsent(p.metadata().namespaceOrDefault() + "/" + p.metadata().name(),
+                            "workload.pods[" + i + "]");
+                }
+            }
+        }
         for (int i = 0; i < w.jobs().size(); i++) {
             Kube.Job j = w.jobs().get(i);
             // a Job without a name or a spec has its causes already; one whose pods are given stands for none
             if (j == null || j.metadata() == null || j.metadata().name() == null || j.spec() == null
-                    || JobPods.hasPods(j, w.pods())) {
+                    || owners.owns(j)) {
                 continue;
             }
             int n = JobPods.count(j);
@@ -156,12 +168,49 @@ final class ChoiceRules {
                 c.forbidden(at + ".template.spec.nodeName", "a workload's pods are not created yet: the pods this Job "
                         + "stands for would be bound, and a bound pod belongs to a cluster's snapshot");
             }
+            String ns = j.metadata().namespaceOrDefault();
+            for (int k = 0; k < n; k++) {
+                String pod = ns + "/" + j.metadata().name() + "-" + k;
+                String other = names.putIfAbsent(pod, "workload.jobs[" + i + "]");
+                if (other != null) {
+                    c.duplicate("workload.jobs[" + i + "].metadata.name", j.metadata().name(), "the pod " + pod
+                            + " this Job stands for is also " + other + "'s");
+                    break;
+                }
+            }
         }
     }
 
+    /** The pods the workload's Jobs stand for, by namespace/name, with the Job's path (none past the pod limit). */
+    private static Map<String, String> jobPodNames(RequestDocument.Snapshot w, int maxPods) {
+        Map<String, String> out = new HashMap<>();
+        if (w.jobs() == null) {
+            return out;
+        }
+        JobPods.Owners owners = JobPods.Owners.of(w.pods());
+        long total = 0;
+        for (int i = 0; i < w.jobs().size(); i++) {
+            Kube.Job j = w.jobs().get(i);
+            if (j == null || j.metadata() == null || j.metadata().name() == null || j.spec() == null
+                    || owners.owns(j)) {
+                continue;
+            }
+            int n = JobPods.count(j);
+            total += n;
+            if (total > maxPods) {
+                return out;
+            }
+            for (int k = 0; k < n; k++) {
+                out.putIfAbsent(j.metadata().namespaceOrDefault() + "/" + j.metadata().name() + "-" + k,
+                        "workload.jobs[" + i + "].metadata.name");
+            }
+        }
+        return out;
+    }
+
     /** Objects of the workload a cluster given inline already has, as a create would find them. */
-    private static void collisions(RequestDocument.Snapshot w, RequestDocument.Snapshot cluster, String where,
-                                   Causes c) {
+    private static void collisions(RequestDocument.Snapshot w, Map<String, String> jobPods,
+                                   RequestDocument.Snapshot cluster, String where, Causes c) {
         collide(w.pods(), cluster.pods(), Kube.Pod::metadata, "pods", "Pod", where, c);
         collide(w.podGroups(), cluster.podGroups(), Kube.PodGroup::metadata, "podGroups", "PodGroup", where, c);
         collide(w.resourceClaims(), cluster.resourceClaims(), KubeDra.ResourceClaim::metadata, "resourceClaims",
@@ -169,6 +218,15 @@ final class ChoiceRules {
         collide(w.resourceClaimTemplates(), cluster.resourceClaimTemplates(), KubeDra.ResourceClaimTemplate::metadata,
                 "resourceClaimTemplates", "ResourceClaimTemplate", where, c);
         collide(w.jobs(), cluster.jobs(), Kube.Job::metadata, "jobs", "Job", where, c);
+        if (jobPods != null && !jobPods.isEmpty() && cluster.pods() != null) {
+            for (Kube.Pod p : cluster.pods()) {
+                String key = p == null ? null : key(p.metadata());
+                String at = key == null ? null : jobPods.get(key);
+                if (at != null) {
+                    c.duplicate(at, key, where + " already has the Pod " + key + " this Job stands for");
+                }
+            }
+        }
     }
 
     private static <T, M> void collide(List<T> workload, List<T> cluster, Function<T, M> meta, String list,

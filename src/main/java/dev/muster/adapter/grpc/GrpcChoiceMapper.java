@@ -24,10 +24,17 @@ final class GrpcChoiceMapper {
     }
 
     static ChoiceDocument toDocument(ChooseClusterRequest r) {
-        List<ChoiceDocument.Cluster> clusters = GrpcRequestMapper.list(r.getClustersList(),
-                c -> new ChoiceDocument.Cluster(GrpcRequestMapper.str(c.getName()),
-                        c.hasSnapshot() ? GrpcRequestMapper.snapshot(c.getSnapshot()) : null));
-        RequestDocument.Snapshot workload = r.hasWorkload() ? GrpcRequestMapper.snapshot(r.getWorkload()) : null;
+        List<ChoiceDocument.Cluster> clusters = null;
+        if (r.getClustersCount() > 0) {
+            clusters = new java.util.ArrayList<>(r.getClustersCount());
+            for (int i = 0; i < r.getClustersCount(); i++) {
+                var c = r.getClusters(i);
+                clusters.add(new ChoiceDocument.Cluster(GrpcRequestMapper.str(c.getName()), c.hasSnapshot()
+                        ? GrpcRequestMapper.snapshot(c.getSnapshot(), "clusters[" + i + "].snapshot") : null));
+            }
+        }
+        RequestDocument.Snapshot workload = r.hasWorkload()
+                ? GrpcRequestMapper.snapshot(r.getWorkload(), "workload") : null;
         RequestDocument.Options options = null;
         if (r.hasOptions()) {
             var o = r.getOptions();

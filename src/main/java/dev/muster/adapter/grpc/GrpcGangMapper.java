@@ -70,6 +70,14 @@ final class GrpcGangMapper {
 
     /** A v1alpha3 CompositePodGroup, field for field. */
     static Kube.CompositePodGroup composite(dev.muster.grpc.v1.CompositePodGroup c) {
+        try {
+            return compositeAt(c);
+        } catch (GrpcFieldException e) {
+            throw e.at("spec");
+        }
+    }
+
+    private static Kube.CompositePodGroup compositeAt(dev.muster.grpc.v1.CompositePodGroup c) {
         Kube.CompositePodGroupSpec spec = null;
         if (c.hasSpec()) {
             var s = c.getSpec();
@@ -104,8 +112,8 @@ final class GrpcGangMapper {
                                               com.google.protobuf.Value value) {
         if (hasValue && value.getKindCase() != com.google.protobuf.Value.KindCase.NULL_VALUE) {
             if (hasName) {
-                throw GrpcErrors.invalid("FieldValueInvalid", "", "disruptionMode is set twice: set either "
-                        + "disruption_mode (a string) or disruption_mode_value, not both");
+                throw new GrpcFieldException("FieldValueInvalid", "disruptionMode", "disruptionMode is set twice: "
+                        + "set either disruption_mode (a string) or disruption_mode_value, not both");
             }
             switch (value.getKindCase()) {
                 case STRING_VALUE:
@@ -115,7 +123,7 @@ final class GrpcGangMapper {
                     return new Kube.DisruptionMode(null, member(members, "single"), member(members, "all"));
                 }
                 default:
-                    throw GrpcErrors.invalid("FieldValueInvalid", "",
+                    throw new GrpcFieldException("FieldValueInvalid", "disruptionMode",
                             "disruptionMode must be a string (v1alpha2) or an object (v1beta1)");
             }
         }
@@ -128,7 +136,8 @@ final class GrpcGangMapper {
             return false;
         }
         if (m.getKindCase() != com.google.protobuf.Value.KindCase.STRUCT_VALUE) {
-            throw GrpcErrors.invalid("FieldValueInvalid", "", "disruptionMode." + name + " must be an object ({})");
+            throw new GrpcFieldException("FieldValueInvalid", "disruptionMode." + name,
+                    "disruptionMode." + name + " must be an object ({})");
         }
         return true;
     }

@@ -47,20 +47,49 @@ public final class GrpcRequestMapper {
     }
 
     static RequestDocument.Snapshot snapshot(dev.muster.grpc.v1.Snapshot s) {
-        return new RequestDocument.Snapshot(
-                list(s.getNodesList(), GrpcRequestMapper::node),
-                list(s.getPodsList(), GrpcRequestMapper::pod),
-                list(s.getPodGroupsList(), GrpcRequestMapper::podGroup),
-                list(s.getWorkloadsList(), GrpcRequestMapper::workload),
-                list(s.getPriorityClassesList(), GrpcRequestMapper::priorityClass),
-                list(s.getPodDisruptionBudgetsList(), GrpcRequestMapper::pdb),
-                list(s.getDeviceClassesList(), GrpcDraMapper::deviceClass),
-                list(s.getResourceSlicesList(), GrpcDraMapper::resourceSlice),
-                list(s.getResourceClaimsList(), GrpcDraMapper::resourceClaim),
-                list(s.getResourceClaimTemplatesList(), GrpcDraMapper::resourceClaimTemplate),
-                list(s.getJobsList(), GrpcGangMapper::job),
-                list(s.getCompositePodGroupsList(), GrpcGangMapper::composite),
-                list(s.getHyperNodesList(), GrpcGangMapper::hyperNode));
+        return snapshot(s, "snapshot");
+    }
+
+    /**
+     * The snapshot at {@code root} in the request ({@code snapshot}, {@code clusters[2].snapshot}, {@code workload}):
+     * a value the records cannot carry is INVALID_ARGUMENT on its path from there.
+     */
+    static RequestDocument.Snapshot snapshot(dev.muster.grpc.v1.Snapshot s, String root) {
+        try {
+            return new RequestDocument.Snapshot(
+                    list(s.getNodesList(), GrpcRequestMapper::node),
+                    list(s.getPodsList(), GrpcRequestMapper::pod),
+                    listAt(s.getPodGroupsList(), "podGroups", GrpcRequestMapper::podGroup),
+                    listAt(s.getWorkloadsList(), "workloads", GrpcRequestMapper::workload),
+                    list(s.getPriorityClassesList(), GrpcRequestMapper::priorityClass),
+                    list(s.getPodDisruptionBudgetsList(), GrpcRequestMapper::pdb),
+                    list(s.getDeviceClassesList(), GrpcDraMapper::deviceClass),
+                    list(s.getResourceSlicesList(), GrpcDraMapper::resourceSlice),
+                    list(s.getResourceClaimsList(), GrpcDraMapper::resourceClaim),
+                    list(s.getResourceClaimTemplatesList(), GrpcDraMapper::resourceClaimTemplate),
+                    list(s.getJobsList(), GrpcGangMapper::job),
+                    listAt(s.getCompositePodGroupsList(), "compositePodGroups", GrpcGangMapper::composite),
+                    list(s.getHyperNodesList(), GrpcGangMapper::hyperNode));
+        } catch (GrpcFieldException e) {
+            throw GrpcErrors.invalid(e.reason(), root + "." + e.field(), e.getMessage());
+        }
+    }
+
+    /** As {@link #list}, a failing item's field path prefixed with {@code name[i]}. */
+    static <A, B> List<B> listAt(List<A> in, String name, Function<A, B> f) {
+        int n = in.size();
+        if (n == 0) {
+            return null;
+        }
+        List<B> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            try {
+                out.add(f.apply(in.get(i)));
+            } catch (GrpcFieldException e) {
+                throw e.at(name + "[" + i + "]");
+            }
+        }
+        return out;
     }
 
     // ---------------------------------------------------------------- helpers
@@ -296,6 +325,14 @@ public final class GrpcRequestMapper {
     // ---------------------------------------------------------------- PodGroup, Workload
 
     static Kube.PodGroup podGroup(dev.muster.grpc.v1.PodGroup g) {
+        try {
+            return podGroupAt(g);
+        } catch (GrpcFieldException e) {
+            throw e.at("spec");
+        }
+    }
+
+    private static Kube.PodGroup podGroupAt(dev.muster.grpc.v1.PodGroup g) {
         Kube.PodGroupSpec spec = null;
         if (g.hasSpec()) {
             var s = g.getSpec();
@@ -340,7 +377,8 @@ public final class GrpcRequestMapper {
                 var c = s.getControllerRef();
                 ref = new Kube.TypedLocalObjectReference(str(c.getApiGroup()), str(c.getKind()), str(c.getName()));
             }
-            spec = GrpcGangMapper.workloadSpec(s, ref, list(s.getPodGroupTemplatesList(), t -> new Kube.PodGroupTemplate(
+            spec = GrpcGangMapper.workloadSpec(s, ref, listAt(s.getPodGroupTemplatesList(), "spec.podGroupTemplates",
+                    t -> new Kube.PodGroupTemplate(
                     str(t.getName()), t.hasSchedulingPolicy() ? policy(t.getSchedulingPolicy()) : null,
                     t.hasSchedulingConstraints() ? constraints(t.getSchedulingConstraints()) : null,
                     list(t.getResourceClaimsList(), GrpcRequestMapper::claimRef),

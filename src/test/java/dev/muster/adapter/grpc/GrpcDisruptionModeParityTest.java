@@ -108,4 +108,25 @@ class GrpcDisruptionModeParityTest {
                 .isEqualTo("snapshot.podGroups[0].spec.disruptionMode");
         assertThat(v.get(0).getReason()).isEqualTo(causes.get(0).path("reason").asText());
     }
+
+    @Test
+    void bothFormsAtOnceAreRefusedOnTheGroupsField() throws Exception {
+        dev.muster.grpc.v1.DecideRequest.Builder b = GrpcRequestMapperTest.parse(v1beta1("{\"all\": {}}")).toBuilder();
+        int k = -1;
+        for (int i = 0; i < b.getSnapshot().getPodGroupsCount(); i++) {
+            if (b.getSnapshot().getPodGroups(i).getSpec().hasDisruptionModeValue()) {
+                k = i;
+            }
+        }
+        assertThat(k).as("the v1beta1 group").isNotNegative();
+        b.getSnapshotBuilder().getPodGroupsBuilder(k).getSpecBuilder().setDisruptionMode("PodGroup");
+        String field = "snapshot.podGroups[" + k + "].spec.disruptionMode";
+        StatusRuntimeException e = catchThrowableOfType(StatusRuntimeException.class, () -> stub.decide(b.build()));
+        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+        List<BadRequest.FieldViolation> v = Violations.of(e);
+        assertThat(v).singleElement().satisfies(f -> {
+            assertThat(f.getField()).isEqualTo(field);
+            assertThat(f.getDescription()).contains("set twice");
+        });
+    }
 }

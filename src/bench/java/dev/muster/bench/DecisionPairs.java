@@ -3,7 +3,7 @@ package dev.muster.bench;
 import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.validation.Causes;
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.decision.DecisionRequest;
 

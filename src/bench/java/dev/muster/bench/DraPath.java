@@ -2,7 +2,7 @@ package dev.muster.bench;
 
 import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.RequestDocument;
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.decision.Decision;
 import dev.muster.core.decision.DecisionEngine;

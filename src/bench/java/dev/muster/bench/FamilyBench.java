@@ -11,7 +11,7 @@ import dev.muster.adapter.kube.Kube;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.kube.RequestDocument;
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.bench.ShapeFamily.Generated;
 import dev.muster.bench.ShapeFamily.Scale;

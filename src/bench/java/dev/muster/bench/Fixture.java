@@ -11,7 +11,7 @@ import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.rest.DecisionResponse;
 import dev.muster.adapter.validation.Causes;

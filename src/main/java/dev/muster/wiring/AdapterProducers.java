@@ -9,7 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import dev.muster.adapter.rest.DispatchSettings;
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.adapter.metrics.PhaseTracer;

@@ -60,6 +60,7 @@ class LayeringTest {
     private static final String CLUSTER_VIEW = "dev.muster.adapter.clusterview..";
     private static final String GRPC_STUBS = "dev.muster.grpc.v1..";
     private static final String CHOOSING = "dev.muster.adapter.choice..";
+    private static final String COMPILING = "dev.muster.adapter.compile..";
 
     /**
      * One package (or family of packages) and what it may depend on. {@code perSubpackage}: each package directly
@@ -91,9 +92,11 @@ class LayeringTest {
             new Layer("adapter cel (shared)", CEL, false, false, with(CORE_DOOR, KUBE)),
             new Layer("adapter metrics (shared port)", METRICS, false, false, CORE_DOOR),
             new Layer("adapter rest", "dev.muster.adapter.rest..", false, false,
-                    with(CORE_DOOR, KUBE, VALIDATION, CEL, METRICS, CHOOSING)),
+                    with(CORE_DOOR, KUBE, VALIDATION, CEL, METRICS, CHOOSING, COMPILING)),
             new Layer("adapter grpc", "dev.muster.adapter.grpc..", false, false,
-                    with(CORE_DOOR, KUBE, VALIDATION, CEL, METRICS, GRPC_STUBS, CHOOSING)),
+                    with(CORE_DOOR, KUBE, VALIDATION, CEL, METRICS, GRPC_STUBS, CHOOSING, COMPILING)),
+            new Layer("adapter compile (shared by REST and gRPC)", COMPILING, false, false,
+                    with(CORE_DOOR, KUBE, VALIDATION, CEL)),
             new Layer("adapter choice (shared by REST and gRPC)", CHOOSING, false, false,
                     with(CORE_DOOR, KUBE, VALIDATION, CEL, CLUSTER_VIEW)),
             new Layer("adapter clusterview", CLUSTER_VIEW, false, false, with(CORE_DOOR, KUBE, VALIDATION, CEL)),

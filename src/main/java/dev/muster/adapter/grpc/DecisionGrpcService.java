@@ -11,7 +11,7 @@ import dev.muster.core.model.QuantityFormatException;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.metrics.DecisionRecorder;
 import dev.muster.adapter.validation.Causes;
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.core.choice.ClusterChoice;
 import dev.muster.core.decision.DecisionAbortedException;
@@ -108,13 +108,8 @@ public class DecisionGrpcService extends DecisionServiceGrpc.DecisionServiceImpl
             RequestDocument doc = document(request);
             checkContext("after decoding the request");
             // a large request is compiled by a helper while this thread validates it
-            CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc));
-            try {
-                validate(doc);
-            } catch (RuntimeException e) {
-                task.cancel();
-                throw e;
-            }
+            CompileAhead.Task task = ahead.compileWhileValidating(doc, CompileAhead.Early.NONE,
+                    java.util.function.UnaryOperator.identity(), () -> validate(doc));
             checkContext("after validating the request");
             CompileAhead.Compiled compiled = compiled(task);
             DecisionRequest decisionRequest = compiled.request();

@@ -8,7 +8,7 @@ import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.metrics.DecisionRecorder;
 import dev.muster.adapter.metrics.PhaseTracer;
 import dev.muster.adapter.rest.error.KubeStatus;
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;

@@ -11,7 +11,7 @@ import dev.muster.adapter.rest.error.KubeStatus;
 import dev.muster.adapter.rest.error.StatusException;
 import dev.muster.adapter.validation.Cause;
 import dev.muster.adapter.validation.Causes;
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
@@ -66,14 +66,9 @@ public class RequestPipeline {
             early.cancel();
             throw e;
         }
-        CompileAhead.Task task = ahead.start(doc, CompileAhead.compile(doc, early), tracer::carry, early);
-        try {
-            validate(doc, body, type);
-        } catch (RuntimeException e) {
-            task.cancel();
-            early.cancel();
-            throw e;
-        }
+        RequestDocument decoded = doc;
+        CompileAhead.Task task = ahead.compileWhileValidating(doc, early, tracer::carry,
+                () -> validate(decoded, body, type));
         // the phase is what compiling adds after validation: the stages left, then waiting for the helper's
         try (PhaseTracer.Phase compile = tracer.phase(PhaseTracer.COMPILE)) {
             return task.join();

@@ -1,6 +1,6 @@
 package dev.muster.adapter.grpc;
 
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.decision.DecisionEngine;

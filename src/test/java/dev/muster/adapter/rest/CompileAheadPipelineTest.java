@@ -6,7 +6,7 @@ import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.metrics.PhaseTracer;
 import dev.muster.adapter.rest.error.StatusException;
-import dev.muster.adapter.validation.CompileAhead;
+import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.core.decision.DecisionEngine;

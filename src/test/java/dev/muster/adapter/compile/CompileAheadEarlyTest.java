@@ -1,5 +1,6 @@
-package dev.muster.adapter.validation;
+package dev.muster.adapter.compile;
 
+import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;

@@ -1,7 +1,8 @@
-package dev.muster.adapter.validation;
+package dev.muster.adapter.compile;
 
 import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.KubeMapper;
+import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.kube.SnapshotProgress;
 import dev.muster.core.decision.DecisionRequest;
@@ -82,6 +83,28 @@ public final class CompileAhead implements AutoCloseable {
             return t;
         }, new ThreadPoolExecutor.AbortPolicy());
         this.helpers.allowCoreThreadTimeOut(true);
+    }
+
+    /**
+     * How a decision request is read into the engine's input on every surface (REST and gRPC): {@code doc} is
+     * compiled ({@link #compile(RequestDocument, Early)}; on a helper when it is large enough) while {@code validate}
+     * runs on this thread. When validation refuses the request, the compilation is dropped and validation's error
+     * thrown; otherwise the caller joins the task.
+     *
+     * @param early    the listener given to the decoder ({@link Early#NONE} when there was none)
+     * @param onHelper wraps what a helper runs (a trace context)
+     */
+    public Task compileWhileValidating(RequestDocument doc, Early early, UnaryOperator<Callable<Void>> onHelper,
+                                       Runnable validate) {
+        Task task = start(doc, compile(doc, early), onHelper, early);
+        try {
+            validate.run();
+        } catch (RuntimeException e) {
+            task.cancel();
+            early.cancel();
+            throw e;
+        }
+        return task;
     }
 
     /** As {@link #start(RequestDocument, Stages, UnaryOperator)} for a compilation of one stage. */

@@ -1,5 +1,6 @@
-package dev.muster.adapter.validation;
+package dev.muster.adapter.compile;
 
+import dev.muster.adapter.validation.ValidationLimits;
 import dev.muster.adapter.kube.RequestDocument;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

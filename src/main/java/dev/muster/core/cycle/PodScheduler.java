@@ -85,6 +85,18 @@ final class PodScheduler {
         return new PodSignature(pod, nodeLocal, nodeLocal ? runtime.runPodKey(pod, placement) : null);
     }
 
+    /**
+     * The last evaluation's verdicts (null: feasible) and weighted score totals per placement node, copies; null
+     * before any. What the tests that hold the pod signature to the plugins' reads compare.
+     */
+    Status[] lastVerdicts() {
+        return last == null ? null : last.verdicts.clone();
+    }
+
+    long[] lastTotals() {
+        return last == null || last.totals == null ? null : last.totals.clone();
+    }
+
     PodAttempt schedule(PodInfo pod, Placement placement) {
         PodSignature sig = signature(pod, placement);
         boolean refreshable = batching && sig.refreshable();

@@ -50,7 +50,7 @@ import java.util.Map;
  *   <li>{@code choice-2m.json}: a choice of just over 2 MiB (one inline cluster, c1's first nodes), for a server
  *       started with a small body limit</li>
  *   <li>{@code choice-over-limit.json}: an inline choice whose snapshots (the five, then copies under other names)
- *       pass 128 MiB, the default body limit</li>
+ *       pass 128 MiB, the default body limit; {@code choice-under-limit.json}: as many as stay under it</li>
  * </ul>
  * {@code java -cp "$(source bench/common.sh; bench_classpath)" dev.muster.bench.ChoiceClusters [DIR] [seed]}
  */
@@ -163,9 +163,11 @@ public final class ChoiceClusters {
         long small = small(dir.resolve("choice-2m.json"), clusters.get(0), workload, options, 2L << 20);
         long inline = inline(dir.resolve("choice-inline.json"), clusters, workload, options, 0);
         long over = inline(dir.resolve("choice-over-limit.json"), clusters, workload, options, OVER_LIMIT);
+        long under = underLimit(dir.resolve("choice-under-limit.json"), clusters, workload, options);
         System.out.printf("workload %s: %d pods; choice-inline %,d bytes, choice-watched %,d bytes, "
-                        + "choice-over-limit %,d bytes, choice-2m %,d bytes%n", group, workload.get("pods").size(), inline,
-                Files.size(dir.resolve("choice-watched.json")), over, small);
+                        + "choice-over-limit %,d bytes, choice-under-limit %,d bytes, choice-2m %,d bytes%n", group,
+                workload.get("pods").size(), inline, Files.size(dir.resolve("choice-watched.json")), over, under,
+                small);
     }
 
     /**
@@ -197,6 +199,22 @@ public final class ChoiceClusters {
             g.writeEndObject();
         }
         return Files.size(file);
+    }
+
+    /** The most clusters (the five, then copies as c6, c7, ...) whose inline choice stays under 128 MiB. */
+    private static long underLimit(Path file, List<ObjectNode> clusters, ObjectNode workload, ObjectNode options)
+            throws IOException {
+        long fixed = JSON.writeValueAsBytes(workload).length + 200;
+        long[] sizes = new long[clusters.size()];
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = JSON.writeValueAsBytes(clusters.get(i)).length + 40;
+        }
+        List<ObjectNode> fit = new ArrayList<>();
+        for (long total = fixed; total + sizes[fit.size() % sizes.length] < OVER_LIMIT; ) {
+            total += sizes[fit.size() % sizes.length];
+            fit.add(clusters.get(fit.size() % sizes.length));
+        }
+        return inline(file, fit, workload, options, 0);
     }
 
     /** A choice with one inline cluster, the first nodes of {@code cluster}, just over {@code atLeast} bytes. */

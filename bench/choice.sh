@@ -28,7 +28,7 @@ DEPLOYMENT="$CONTAINER -XX:MinHeapFreeRatio=0 -XX:MaxHeapFreeRatio=100 -XX:GCTim
 JAVA_OPTS="${JAVA_OPTS:-$DEPLOYMENT}"
 PARTS=("$@"); (( ${#PARTS[@]} )) || PARTS=(limit inline watched)
 JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
-D="$REQ/choice-seed$SEED"; C="$OUT/choice"; mkdir -p "$C"
+D="$REQ/choice-seed$SEED"; C="$OUT/choice"; mkdir -p "$C" "$D"
 [[ -f "$JAR" ]] || (cd "$ROOT" && $MVN package -Dmaven.test.skip=true)
 if [[ ! -f "$D/done" ]]; then
   java -Xmx3g -cp "$(bench_classpath)" dev.muster.bench.ChoiceClusters "$D" "$SEED" | tee "$D.log"

@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -66,8 +67,26 @@ public final class ClusterChooser {
      * @throws ChoiceRejectedException the workload's objects already exist in a watched cluster
      */
     public List<ClusterChoice> choose(ChoiceDocument doc, BooleanSupplier stop) {
-        List<ChoiceDocument.Cluster> clusters = doc.clusters();
+        return choose(doc, stop, false);
+    }
+
+    /**
+     * As {@link #choose(ChoiceDocument, BooleanSupplier)}, taking the document's inline snapshots: each is dropped
+     * from the document when the call starts and let go once its cluster is compiled, so the decoded objects of a
+     * cluster decided early are garbage while later ones are decided (the document then names those clusters
+     * without their snapshots). For a surface that has no further use for the document (REST).
+     */
+    public List<ClusterChoice> chooseTaking(ChoiceDocument doc, BooleanSupplier stop) {
+        return choose(doc, stop, true);
+    }
+
+    private List<ClusterChoice> choose(ChoiceDocument doc, BooleanSupplier stop, boolean take) {
+        List<ChoiceDocument.Cluster> clusters = new java.util.ArrayList<>(doc.clusters());
         ClusterView[] watched = watchedViews(clusters);
+        AtomicReferenceArray<RequestDocument.Snapshot> inline = new AtomicReferenceArray<>(clusters.size());
+        for (int i = 0; i < clusters.size(); i++) {
+            inline.set(i, clusters.get(i).snapshot());
+        }
         RequestDocument.Snapshot w = doc.workload();
         RequestDocument.Snapshot workload = new RequestDocument.Snapshot(null, JobPods.withJobPods(w.pods(), w.jobs()),
                 w.podGroups(), w.workloads(), null, w.podDisruptionBudgets(), null, null, w.resourceClaims(),
@@ -77,21 +96,38 @@ public final class ClusterChooser {
         rejectCollisions(clusters, watched, workloadState, w.pods() == null ? 0 : w.pods().size());
         ClusterChoices.Selection selection = ClusterChoices.Selection.of(workloadState);
         DecisionOptions options = KubeMapper.options(doc.options());
-        List<ClusterChoice> unranked = ClusterChoices.inParallel(clusters.size(), i -> {
-            ChoiceDocument.Cluster c = clusters.get(i);
+        String[] names = new String[clusters.size()];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = clusters.get(i).name();
+        }
+        if (take) {
+            release(doc.clusters());
+            clusters = null;
+        }
+        List<ClusterChoice> unranked = ClusterChoices.inParallel(names.length, i -> {
             ClusterSnapshot snapshot;
             if (watched[i] != null) {
                 ClusterView v = watched[i];
                 snapshot = ClusterSnapshot.next(v.compiled(), ClusterChoices.merge(v.state(), workloadState),
                         ClusterChoices.merge(v.dra(), workloadDra));
             } else {
-                snapshot = new ClusterSnapshot(ClusterChoices.merge(KubeMapper.toClusterState(c.snapshot()),
-                        workloadState), ClusterChoices.merge(KubeMapper.draObjects(c.snapshot(),
+                RequestDocument.Snapshot given = take ? inline.getAndSet(i, null) : inline.get(i);
+                snapshot = new ClusterSnapshot(ClusterChoices.merge(KubeMapper.toClusterState(given),
+                        workloadState), ClusterChoices.merge(KubeMapper.draObjects(given,
                         CelSelectors.shared()::compile), workloadDra));
             }
-            return ClusterChoices.decide(engine, c.name(), snapshot, selection, options, stop);
+            return ClusterChoices.decide(engine, names[i], snapshot, selection, options, stop);
         }, executor, threads);
         return ChoiceRanking.rank(unranked);
+    }
+
+    /** Drops the snapshots from the document's list where it can be changed (a decoded body's can). */
+    private static void release(List<ChoiceDocument.Cluster> clusters) {
+        try {
+            clusters.replaceAll(c -> c == null || c.snapshot() == null ? c : new ChoiceDocument.Cluster(c.name(), null));
+        } catch (UnsupportedOperationException immutable) {
+            // a list built by the caller: its snapshots stay until the call ends
+        }
     }
 
     /** The current view of each watched cluster named (null for one given inline), once every one is synced. */

@@ -16,6 +16,8 @@ final class FieldNames {
             "snapshot", "podGroups", "options", "nodes", "pods", "workloads", "priorityClasses",
             "podDisruptionBudgets", "deviceClasses", "resourceSlices", "resourceClaims", "resourceClaimTemplates",
             "compositePodGroups", "parentCompositePodGroupName", "minGroupCount", "hyperNodes",
+            // cluster-choice envelope
+            "clusters", "workload",
             // Volcano PodGroup networkTopology and HyperNode (read by databind; listed so the byte path knows them)
             "networkTopology", "mode", "highestTierAllowed", "highestTierName", "tier", "tierName", "members",
             "selector", "exactMatch", "regexMatch", "labelMatch", "pattern",

@@ -233,6 +233,27 @@ public final class KubeCodec {
         }
     }
 
+    /**
+     * A {@code POST /v1/cluster-choices} body: on the byte path when it has the usual shape (its snapshots' nodes,
+     * pods and slices read as a decision's are), else, and for every error, by Jackson with its messages.
+     */
+    public ChoiceDocument readChoiceJson(byte[] body) throws DecodeException {
+        ChoiceDocument fast = readChoiceBytes(body);
+        return fast != null ? fast : readJson(body, ChoiceDocument.class);
+    }
+
+    /** The byte path alone: the choice, or null where it leaves the body to Jackson. */
+    ChoiceDocument readChoiceBytes(byte[] body) {
+        if (slices == null || body == null || body.length == 0 || body.length > limits.maxDocumentLength()) {
+            return null;
+        }
+        try {
+            return new StreamingDecoders.Reader(new ByteTokens(body, limits, slices)).choiceDocument();
+        } catch (IOException | RuntimeException e) {
+            return null; // a bail-out, or an error Jackson reports with its path
+        }
+    }
+
     /** Reads any type with the strict YAML rules. */
     public <T> T readYaml(byte[] body, Class<T> type) throws DecodeException {
         try {

@@ -104,7 +104,7 @@ public class ChoiceResource {
                         settings.maxClusters());
                 List<ClusterChoice> choices;
                 try (PhaseTracer.Phase decide = tracer.phase(PhaseTracer.DECIDE)) {
-                    choices = chooser.choose(doc, () -> false);
+                    choices = chooser.chooseTaking(doc, () -> false);
                 } catch (ViewsNotSyncedException e) {
                     throw new StatusException(notSynced(e));
                 } catch (ChoiceRejectedException e) {

@@ -91,7 +91,7 @@ public class RequestPipeline {
         ChoiceDocument doc;
         try (PhaseTracer.Phase decode = tracer.phase(PhaseTracer.DECODE)) {
             arrival.await(body.length);
-            doc = isYaml(type) ? codec.readYaml(body, ChoiceDocument.class) : codec.readJson(body, ChoiceDocument.class);
+            doc = isYaml(type) ? codec.readYaml(body, ChoiceDocument.class) : codec.readChoiceJson(body);
         } catch (DecodeException e) {
             throw badRequest(e);
         }

@@ -37,7 +37,8 @@ import java.util.TreeSet;
  * <p>
  * Only for groups whose verdicts are node-local: no member with pod (anti-)affinity or topology spread constraints,
  * no pod with affinity terms on any node (their terms read other nodes' pods and labels), every member signed
- * node-local (see {@link dev.muster.core.framework.SignPlugin}), and no member selecting nodes by field.
+ * node-local and symmetric (see {@link dev.muster.core.framework.SignPlugin}: a member selecting nodes by field is
+ * not, the NodeAffinity plugin says).
  */
 final class PlacementSymmetry {
     static final String HOSTNAME = LabelSets.HOSTNAME;
@@ -63,9 +64,10 @@ final class PlacementSymmetry {
         for (PodInfo p : group.pending()) {
             Pod pod = p.pod();
             if (pod.affinity().hasPodAffinity() || !pod.topologySpreadConstraints().isEmpty()
-                    || !selectedKeys(pod, selected) || !runtime.runSymmetric(p, cluster)) {
+                    || !runtime.runSymmetric(p, cluster)) {
                 return null;
             }
+            selectedKeys(pod, selected);
             devices |= BoundedSearch.mergesNoNodes(p);
         }
         return new PlacementSymmetry(scope.nodeClasses(List.copyOf(selected)), !devices);
@@ -127,19 +129,17 @@ final class PlacementSymmetry {
         return new CycleResult(result.feasible(), members, result.placed(), result.search());
     }
 
-    /** Adds the label keys the pod selects nodes by; false when it selects them by field. */
-    private static boolean selectedKeys(Pod pod, Set<String> keys) {
+    /**
+     * Adds the label keys the pod selects nodes by (a pod selecting them by field, by name, is not symmetric: the
+     * NodeAffinity plugin says so).
+     */
+    private static void selectedKeys(Pod pod, Set<String> keys) {
         keys.addAll(pod.nodeSelector().keySet());
-        List<NodeSelectorTerm> terms = pod.affinity().nodeTerms();
-        for (NodeSelectorTerm t : terms) {
-            if (!t.matchFields().isEmpty()) {
-                return false;
-            }
+        for (NodeSelectorTerm t : pod.affinity().nodeTerms()) {
             for (NodeSelectorRequirement r : t.matchExpressions()) {
                 keys.add(r.key());
             }
         }
-        return true;
     }
 
     private record Fingerprint(int[] positions) {

@@ -8,8 +8,10 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.PreScorePlugin;
 import dev.muster.core.framework.ScorePlugin;
+import dev.muster.core.framework.SignPlugin;
 import dev.muster.core.framework.StateKey;
 import dev.muster.core.framework.Status;
+import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.PreferredSchedulingTerm;
 import dev.muster.core.plugins.support.NormalizeScores;
 import dev.muster.core.plugins.support.RequiredNodeAffinity;
@@ -21,7 +23,8 @@ import java.util.List;
  * otherwise). Score: the sum of the weights of the preferred node affinity terms the node matches, scaled so the
  * best node gets 100.
  */
-public final class NodeAffinityPlugin implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin {
+public final class NodeAffinityPlugin implements PreFilterPlugin, FilterPlugin, PreScorePlugin, ScorePlugin,
+        SignPlugin {
     public static final String NAME = "NodeAffinity";
     public static final String REASON = "node(s) didn't match Pod's node affinity/selector";
 
@@ -30,6 +33,26 @@ public final class NodeAffinityPlugin implements PreFilterPlugin, FilterPlugin, 
     @Override
     public String name() {
         return NAME;
+    }
+
+    /** Its verdicts read the node's own labels and name only. */
+    @Override
+    public boolean nodeLocal(PodInfo pod, ClusterView cluster) {
+        return true;
+    }
+
+    /**
+     * A term with {@code matchFields} selects nodes by name ({@code metadata.name}), which no look of a node covers:
+     * two nodes that look alike are then not interchangeable for the pod.
+     */
+    @Override
+    public boolean symmetric(PodInfo pod, ClusterView cluster) {
+        for (NodeSelectorTerm t : pod.pod().affinity().nodeTerms()) {
+            if (!t.matchFields().isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

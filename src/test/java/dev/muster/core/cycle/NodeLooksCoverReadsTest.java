@@ -10,10 +10,9 @@ import dev.muster.core.model.PodRef;
 import dev.muster.core.plugins.InTreePlugins;
 import dev.muster.core.properties.ClusterGen;
 import dev.muster.core.snapshot.SnapshotOverlay;
+import dev.muster.core.testing.PodCopies;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -48,11 +47,11 @@ class NodeLooksCoverReadsTest {
             for (Pod p : c.pods()) {
                 if (p.isBound()) {
                     pods.add(p);
-                    pods.add(with(p, Map.of("ref", new PodRef(p.ref().namespace(), p.ref().name() + "-twin"),
+                    pods.add(PodCopies.with(p, Map.of("ref", new PodRef(p.ref().namespace(), p.ref().name() + "-twin"),
                             "nodeName", twinOf.get(p.nodeName()))));
                 } else if (!p.isGated() && probes.size() < 4) {
-                    probes.add(with(p, Map.of("ref", new PodRef(p.ref().namespace(), "probe-" + probes.size()),
-                            "podGroupName", NONE)));
+                    PodRef probe = new PodRef(p.ref().namespace(), "probe-" + probes.size());
+                    probes.add(PodCopies.with(p, Map.of("ref", probe, "podGroupName", PodCopies.NONE)));
                 }
             }
             pods.addAll(probes);
@@ -88,19 +87,5 @@ class NodeLooksCoverReadsTest {
         assertThat(compared).as("node and twin pairs compared").isGreaterThan(200);
     }
 
-    private static final Object NONE = new Object();
 
-    private static Pod with(Pod p, Map<String, Object> changes) throws Exception {
-        RecordComponent[] cs = Pod.class.getRecordComponents();
-        Object[] args = new Object[cs.length];
-        Class<?>[] types = new Class<?>[cs.length];
-        for (int i = 0; i < cs.length; i++) {
-            types[i] = cs[i].getType();
-            Object v = changes.containsKey(cs[i].getName()) ? changes.get(cs[i].getName())
-                    : cs[i].getAccessor().invoke(p);
-            args[i] = v == NONE ? null : v;
-        }
-        Constructor<Pod> k = Pod.class.getDeclaredConstructor(types);
-        return k.newInstance(args);
-    }
 }

@@ -9,9 +9,9 @@ import dev.muster.core.model.PodRef;
 import dev.muster.core.plugins.InTreePlugins;
 import dev.muster.core.properties.ClusterGen;
 import dev.muster.core.snapshot.SnapshotOverlay;
+import dev.muster.core.testing.PodCopies;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Constructor;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -47,12 +47,12 @@ class SignatureCoversReadsTest {
                 }
             }
             for (Pod base : bases) {
-                Pod a = with(base, Map.of("ref", new PodRef(base.ref().namespace(), "probe-a"), "podGroupName",
-                        NONE, "uid", "uid-probe-a"));
+                Pod a = PodCopies.with(base, Map.of("ref", new PodRef(base.ref().namespace(), "probe-a"), "podGroupName",
+                        PodCopies.NONE, "uid", "uid-probe-a"));
                 for (Map.Entry<String, Object> m : mutations(a).entrySet()) {
-                    Pod b = with(a, Map.of(m.getKey(), m.getValue()));
+                    Pod b = PodCopies.with(a, Map.of(m.getKey(), m.getValue()));
                     if (!m.getKey().equals("ref")) {
-                        b = with(b, Map.of("ref", new PodRef(a.ref().namespace(), "probe-b")));
+                        b = PodCopies.with(b, Map.of("ref", new PodRef(a.ref().namespace(), "probe-b")));
                     }
                     Boolean same = sameEvaluation(cluster, a, b, "seed " + seed + ", " + base.ref() + ", field "
                             + m.getKey());
@@ -105,7 +105,6 @@ class SignatureCoversReadsTest {
         return new PodSignature(pod, nodeLocal, nodeLocal ? runtime.runPodKey(pod, placement) : null);
     }
 
-    private static final Object NONE = new Object();
 
     /** One changed value per field of a simple type (strings, numbers, string maps). */
     private static Map<String, Object> mutations(Pod p) throws Exception {
@@ -139,19 +138,5 @@ class SignatureCoversReadsTest {
         return out;
     }
 
-    /** The pod with the given components replaced ({@link #NONE}: null). */
-    private static Pod with(Pod p, Map<String, Object> changes) throws Exception {
-        RecordComponent[] cs = Pod.class.getRecordComponents();
-        Object[] args = new Object[cs.length];
-        Class<?>[] types = new Class<?>[cs.length];
-        for (int i = 0; i < cs.length; i++) {
-            types[i] = cs[i].getType();
-            Object v = changes.containsKey(cs[i].getName()) ? changes.get(cs[i].getName())
-                    : cs[i].getAccessor().invoke(p);
-            args[i] = v == NONE ? null : v;
-        }
-        Constructor<Pod> k = Pod.class.getDeclaredConstructor(types);
-        return k.newInstance(args);
-    }
 
 }

@@ -121,12 +121,10 @@ public final class ClusterChooser {
         return ChoiceRanking.rank(unranked);
     }
 
-    /** Drops the snapshots from the document's list where it can be changed (a decoded body's can). */
+    /** Drops the snapshots from the document's list when it is one a decoder made (an ArrayList). */
     private static void release(List<ChoiceDocument.Cluster> clusters) {
-        try {
-            clusters.replaceAll(c -> c == null || c.snapshot() == null ? c : new ChoiceDocument.Cluster(c.name(), null));
-        } catch (UnsupportedOperationException immutable) {
-            // a list built by the caller: its snapshots stay until the call ends
+        if (clusters instanceof java.util.ArrayList<ChoiceDocument.Cluster> decoded) {
+            decoded.replaceAll(c -> c == null || c.snapshot() == null ? c : new ChoiceDocument.Cluster(c.name(), null));
         }
     }
 

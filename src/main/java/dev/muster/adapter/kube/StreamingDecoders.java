@@ -266,81 +266,9 @@ final class StreamingDecoders {
             return new RequestDocument(snapshot, podGroups, options, pods);
         }
 
-        /**
-         * A cluster-choice request on the byte path: {@code clusters} (an array of objects with a string
-         * {@code name} and a {@code snapshot} object), the {@code workload} (read as a snapshot) and the options.
-         * Anything else (another type where these are expected, a repeated field) leaves the fast path.
-         */
+        /** A cluster-choice request on the byte path ({@link ChoiceDecoder}). */
         ChoiceDocument choiceDocument() throws IOException {
-            if (p.nextToken() != JsonToken.START_OBJECT) {
-                throw ByteTokens.bail();
-            }
-            List<ChoiceDocument.Cluster> clusters = null;
-            RequestDocument.Snapshot workload = null;
-            RequestDocument.Options options = null;
-            int seen = 0;
-            for (JsonToken t = aheadNext(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
-                String f = p.currentName();
-                JsonToken v = p.nextToken();
-                switch (f) {
-                    case "clusters" -> {
-                        seen = once(seen, 0);
-                        if (v != JsonToken.START_ARRAY) {
-                            throw ByteTokens.bail();
-                        }
-                        clusters = new ArrayList<>();
-                        for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
-                            if (e != JsonToken.START_OBJECT) {
-                                throw ByteTokens.bail();
-                            }
-                            clusters.add(cluster());
-                        }
-                    }
-                    case "workload" -> {
-                        seen = once(seen, 1);
-                        if (v != JsonToken.START_OBJECT) {
-                            throw ByteTokens.bail();
-                        }
-                        workload = snapshot();
-                    }
-                    case "options" -> {
-                        seen = once(seen, 2);
-                        options = in.other(v, f, ChoiceDocument.class);
-                    }
-                    default -> p.skipChildren();
-                }
-            }
-            ((ByteTokens) p).expectEnd();
-            return new ChoiceDocument(clusters, workload, options);
-        }
-
-        private ChoiceDocument.Cluster cluster() throws IOException {
-            String name = null;
-            RequestDocument.Snapshot snapshot = null;
-            int seen = 0;
-            for (JsonToken t = aheadNext(); t == JsonToken.FIELD_NAME; t = aheadNext()) {
-                String f = p.currentName();
-                JsonToken v = p.nextToken();
-                switch (f) {
-                    case "name" -> {
-                        seen = once(seen, 0);
-                        if (v != JsonToken.VALUE_STRING) {
-                            throw ByteTokens.bail();
-                        }
-                        name = p.getText();
-                    }
-                    case "snapshot" -> {
-                        seen = once(seen, 1);
-                        if (v == JsonToken.START_OBJECT) {
-                            snapshot = snapshot();
-                        } else if (v != JsonToken.VALUE_NULL) {
-                            throw ByteTokens.bail();
-                        }
-                    }
-                    default -> p.skipChildren();
-                }
-            }
-            return new ChoiceDocument.Cluster(name, snapshot);
+            return ChoiceDecoder.read(this, p);
         }
 
         /** Kinds of kubectl list items read here (values, so not case labels: see FieldNames). */
@@ -442,7 +370,7 @@ final class StreamingDecoders {
             return items;
         }
 
-        private RequestDocument.Snapshot snapshot() throws IOException {
+        RequestDocument.Snapshot snapshot() throws IOException {
             List<Kube.Node> nodes = null;
             List<Kube.Pod> pods = null;
             List<Kube.PodGroup> podGroups = null;
@@ -608,13 +536,13 @@ final class StreamingDecoders {
          * The next envelope token, once a window past it has arrived: between nodes and pods and around them, so a
          * body still arriving is read as it comes (a node or pod that runs past the window is read again whole).
          */
-        private JsonToken aheadNext() throws IOException {
+        JsonToken aheadNext() throws IOException {
             p.ahead();
             return p.nextToken();
         }
 
         /** Marks envelope field {@code bit} as read; a second occurrence leaves the fast path. */
-        private static int once(int seen, int bit) {
+        static int once(int seen, int bit) {
             if ((seen & 1 << bit) != 0) {
                 throw ByteTokens.bail();
             }

@@ -50,9 +50,8 @@ final class ChoiceRules {
             c.required("workload", "the objects to place: pods, PodGroups, Workloads, Jobs, claims and templates");
             return;
         }
-        workload(w, validator, c);
+        Map<String, String> jobPods = workload(w, validator, c);
         if (clusters != null && clusters.size() <= maxClusters) {
-            Map<String, String> jobPods = jobPodNames(w, validator.limits().maxPods());
             for (int i = 0; i < clusters.size(); i++) {
                 ChoiceDocument.Cluster k = clusters.get(i);
                 if (k != null && k.snapshot() != null) {
@@ -91,7 +90,8 @@ final class ChoiceRules {
         }
     }
 
-    private static void workload(RequestDocument.Snapshot w, RequestValidator validator, Causes c) {
+    /** The workload's own rules; returns the pods its Jobs stand for (see {@link #jobPods}). */
+    private static Map<String, String> workload(RequestDocument.Snapshot w, RequestValidator validator, Causes c) {
         for (String list : List.of("nodes", "priorityClasses", "deviceClasses", "resourceSlices", "hyperNodes")) {
             if (CLUSTER_LISTS.get(list).apply(w) != null) {
                 c.forbidden("workload." + list, "a workload holds what is submitted; " + list
@@ -124,17 +124,22 @@ final class ChoiceRules {
                             new FieldPath("workload.jobs[" + i + "].spec.template.spec"), c);
                 }
             }
-            jobPods(w, validator.limits().maxPods(), c);
+            return jobPods(w, validator.limits().maxPods(), c);
         }
+        return Map.of();
     }
 
     /**
      * The pods the workload's Jobs stand for (those of a Job none of whose pods is given, {@link JobPods}): with the
      * pods given, at most {@code maxPods} ({@code muster.limits.max-pods}, the limit of a snapshot's pods), so that a
      * Job's {@code parallelism} cannot make the service build more pods than a request may send; and not bound, as a
-     * workload's pods are not.
+     * workload's pods are not; their names taken by no pod given.
+     *
+     * @return the pods the Jobs stand for, by namespace/name, with their Job's name's path (those of the Jobs before
+     *         the limit)
      */
-    private static void jobPods(RequestDocument.Snapshot w, int maxPods, Causes c) {
+    private static Map<String, String> jobPods(RequestDocument.Snapshot w, int maxPods, Causes c) {
+        Map<String, String> jobPods = new HashMap<>();
         long total = w.pods() == null ? 0 : w.pods().size();
         JobPods.Owners owners = JobPods.Owners.of(w.pods());
         Map<String, String> names = new HashMap<>();
@@ -161,7 +166,7 @@ final class ChoiceRules {
                 c.invalid(at + ".parallelism", j.spec().parallelism(), "a workload stands for at most " + maxPods
                         + " pods (muster.limits.max-pods): the pods given and those its Jobs' controllers would "
                         + "create, " + total + " with this Job's " + n);
-                return;
+                return jobPods;
             }
             Kube.PodSpec t = j.spec().template() == null ? null : j.spec().template().spec();
             if (n > 0 && t != null && t.nodeName() != null && !t.nodeName().isEmpty()) {
@@ -169,43 +174,20 @@ final class ChoiceRules {
                         + "stands for would be bound, and a bound pod belongs to a cluster's snapshot");
             }
             String ns = j.metadata().namespaceOrDefault();
+            String name = "workload.jobs[" + i + "].metadata.name";
+            boolean reported = false;
             for (int k = 0; k < n; k++) {
                 String pod = ns + "/" + j.metadata().name() + "-" + k;
+                jobPods.putIfAbsent(pod, name);
                 String other = names.putIfAbsent(pod, "workload.jobs[" + i + "]");
-                if (other != null) {
-                    c.duplicate("workload.jobs[" + i + "].metadata.name", j.metadata().name(), "the pod " + pod
-                            + " this Job stands for is also " + other + "'s");
-                    break;
+                if (other != null && !reported) {
+                    c.duplicate(name, j.metadata().name(), "the pod " + pod + " this Job stands for is also "
+                            + other + "'s");
+                    reported = true;
                 }
             }
         }
-    }
-
-    /** The pods the workload's Jobs stand for, by namespace/name, with the Job's path (none past the pod limit). */
-    private static Map<String, String> jobPodNames(RequestDocument.Snapshot w, int maxPods) {
-        Map<String, String> out = new HashMap<>();
-        if (w.jobs() == null) {
-            return out;
-        }
-        JobPods.Owners owners = JobPods.Owners.of(w.pods());
-        long total = 0;
-        for (int i = 0; i < w.jobs().size(); i++) {
-            Kube.Job j = w.jobs().get(i);
-            if (j == null || j.metadata() == null || j.metadata().name() == null || j.spec() == null
-                    || owners.owns(j)) {
-                continue;
-            }
-            int n = JobPods.count(j);
-            total += n;
-            if (total > maxPods) {
-                return out;
-            }
-            for (int k = 0; k < n; k++) {
-                out.putIfAbsent(j.metadata().namespaceOrDefault() + "/" + j.metadata().name() + "-" + k,
-                        "workload.jobs[" + i + "].metadata.name");
-            }
-        }
-        return out;
+        return jobPods;
     }
 
     /** Objects of the workload a cluster given inline already has, as a create would find them. */

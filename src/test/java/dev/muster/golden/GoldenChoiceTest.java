@@ -4,14 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.choice.ClusterChooser;
+import dev.muster.adapter.choice.SingleDecisions;
 import dev.muster.adapter.clusterview.NamedClusterViews;
 import dev.muster.adapter.kube.ChoiceDocument;
-import dev.muster.adapter.kube.JobPods;
 import dev.muster.adapter.kube.KubeCodec;
-import dev.muster.adapter.kube.KubeMapper;
-import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.rest.ChoiceResponse;
 import dev.muster.adapter.rest.DecisionResponse;
 import dev.muster.adapter.validation.Causes;
@@ -78,7 +75,7 @@ class GoldenChoiceTest {
                 .isEqualTo(PRETTY.writeValueAsString(ChoiceResponse.of(choose(doc, 1))) + "\n");
         for (ClusterChoice c : choices) {
             JsonNode got = PRETTY.valueToTree(DecisionResponse.of(c.result()).decisions());
-            JsonNode single = PRETTY.valueToTree(singleDecision(doc, c).decisions());
+            JsonNode single = PRETTY.valueToTree(SingleDecisions.of(doc, c, validator, engine).decisions());
             assertThat(got)
                     .as("cluster " + c.cluster() + " of " + dir.getFileName() + ": the decisions of /v1/decisions")
                     .isEqualTo(single);
@@ -104,43 +101,4 @@ class GoldenChoiceTest {
             pool.shutdownNow();
         }
     }
-
-    /** {@code /v1/decisions} on the cluster's snapshot plus the workload, naming what the choice decided. */
-    private DecisionResponse singleDecision(ChoiceDocument doc, ClusterChoice choice) {
-        RequestDocument.Snapshot c = doc.clusters().stream().filter(k -> k.name().equals(choice.cluster()))
-                .findFirst().orElseThrow().snapshot();
-        RequestDocument.Snapshot w = doc.workload();
-        RequestDocument.Snapshot merged = new RequestDocument.Snapshot(c.nodes(),
-                concat(c.pods(), JobPods.withJobPods(w.pods(), w.jobs())), concat(c.podGroups(), w.podGroups()),
-                concat(c.workloads(), w.workloads()), c.priorityClasses(),
-                concat(c.podDisruptionBudgets(), w.podDisruptionBudgets()), c.deviceClasses(), c.resourceSlices(),
-                concat(c.resourceClaims(), w.resourceClaims()),
-                concat(c.resourceClaimTemplates(), w.resourceClaimTemplates()), concat(c.jobs(), w.jobs()),
-                concat(c.compositePodGroups(), w.compositePodGroups()), c.hyperNodes());
-        List<String> groups = new ArrayList<>();
-        List<String> pods = new ArrayList<>();
-        for (var d : choice.result().decisions()) {
-            if (d.isPlainPod()) {
-                pods.add(d.pod().namespace() + "/" + d.pod().name());
-            } else {
-                groups.add(d.podGroup().namespace() + "/" + d.podGroup().name());
-            }
-        }
-        RequestDocument single = new RequestDocument(merged, groups, doc.options(), pods);
-        assertThat(validator.validate(single).list()).as("the merged request is valid").isEmpty();
-        return DecisionResponse.of(engine.decide(KubeMapper.toDecisionRequest(single, CelSelectors.shared()::compile)));
-    }
-
-    private static <T> List<T> concat(List<T> a, List<T> b) {
-        if (a == null) {
-            return b;
-        }
-        if (b == null) {
-            return a;
-        }
-        List<T> out = new ArrayList<>(a);
-        out.addAll(b);
-        return out;
-    }
-
 }

@@ -4,13 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.clusterview.NamedClusterViews;
 import dev.muster.adapter.grpc.RandomSnapshots;
 import dev.muster.adapter.kube.ChoiceDocument;
 import dev.muster.adapter.kube.KubeCodec;
-import dev.muster.adapter.kube.KubeMapper;
-import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.rest.ChoiceResponse;
 import dev.muster.adapter.rest.DecisionResponse;
 import dev.muster.adapter.validation.RequestValidator;
@@ -24,7 +21,6 @@ import dev.muster.core.decision.EngineConfig;
 import dev.muster.core.decision.Outcome;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -66,7 +62,7 @@ class ClusterChoicePropertiesTest {
                 for (int i = 0; i < choices.size(); i++) {
                     ClusterChoice c = choices.get(i);
                     JsonNode got = JSON.valueToTree(DecisionResponse.of(c.result()).decisions());
-                    JsonNode want = JSON.valueToTree(single(doc, c).decisions());
+                    JsonNode want = JSON.valueToTree(SingleDecisions.of(doc, c, validator, engine).decisions());
                     assertThat(got).as("seed " + seed + ", " + c.cluster()).isEqualTo(want);
                     assertThat(c.fit()).as("seed " + seed + ", " + c.cluster() + ": " + c.message())
                             .isEqualTo(fitOf(c, expected));
@@ -155,27 +151,5 @@ class ClusterChoicePropertiesTest {
 
     private static String ref(Assignment a) {
         return a.pod().namespace() + "/" + a.pod().name();
-    }
-
-    private DecisionResponse single(ChoiceDocument doc, ClusterChoice choice) {
-        RequestDocument.Snapshot c = doc.clusters().stream().filter(k -> k.name().equals(choice.cluster()))
-                .findFirst().orElseThrow().snapshot();
-        RequestDocument.Snapshot w = doc.workload();
-        List<dev.muster.adapter.kube.Kube.Pod> pods = new ArrayList<>(c.pods() == null ? List.of() : c.pods());
-        pods.addAll(w.pods());
-        RequestDocument.Snapshot merged = new RequestDocument.Snapshot(c.nodes(), pods, w.podGroups(),
-                null, c.priorityClasses(), null, null, null, null, null, null, null, null);
-        List<String> groups = new ArrayList<>();
-        List<String> plain = new ArrayList<>();
-        for (Decision d : choice.result().decisions()) {
-            if (d.isPlainPod()) {
-                plain.add(d.pod().namespace() + "/" + d.pod().name());
-            } else {
-                groups.add(d.podGroup().namespace() + "/" + d.podGroup().name());
-            }
-        }
-        RequestDocument one = new RequestDocument(merged, groups, doc.options(), plain);
-        assertThat(validator.validate(one).list()).isEmpty();
-        return DecisionResponse.of(engine.decide(KubeMapper.toDecisionRequest(one, CelSelectors.shared()::compile)));
     }
 }

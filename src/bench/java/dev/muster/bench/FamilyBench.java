@@ -76,6 +76,7 @@ public final class FamilyBench {
     double budgetSeconds = 60;
     Path write;
     boolean writeOnly;
+    boolean parts;
 
     public static void main(String[] args) throws Exception {
         FamilyBench b = new FamilyBench();
@@ -94,6 +95,7 @@ public final class FamilyBench {
                 case "--budget" -> b.budgetSeconds = Double.parseDouble(args[++i]);
                 case "--write" -> b.write = Path.of(args[++i]);
                 case "--write-only" -> b.writeOnly = true;
+                case "--parts" -> b.parts = true;
                 case "--no-header" -> header = false;
                 case "--header-only" -> {
                     System.out.println(HEADER);
@@ -182,6 +184,9 @@ public final class FamilyBench {
             return extender(gen, req, f.engine, nodes, pods, mb);
         }
 
+        if (parts) {
+            parts(shape, f, gen.body(), req, compiled);
+        }
         Samples engine = new Samples();
         Samples decide = new Samples();
         Samples validate = new Samples();
@@ -248,6 +253,39 @@ public final class FamilyBench {
         return row(shape.id, nodes, pods, mb, shown, engine.medianP90(), ms(dm), ms(vm), ms(decide.cpuMedian()),
                 Double.isNaN(dm) || Double.isNaN(vm) ? "" : String.format(Locale.ROOT, "%.2f", dm / vm),
                 Integer.toString(decide.n()));
+    }
+
+    /**
+     * {@code --parts}: each stage of a decision timed alone, alternating, to stderr: decode, validate, the
+     * request into the core model, the snapshot build, the engine on the compiled snapshot and the encoding.
+     */
+    private void parts(Shape shape, Fixture f, byte[] body, DecisionRequest req, ClusterSnapshot compiled) {
+        String[] stages = {"decode", "validate", "tocore", "snapshot", "engine", "encode"};
+        Samples[] s = new Samples[stages.length];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = new Samples();
+        }
+        RequestDocument doc = f.decode(body);
+        DecisionResult decided = f.engine.decide(compiled, req.podGroups(), req.options(), deadline());
+        for (int r = -warm; r < rounds; r++) {
+            for (int i = 0; i < stages.length; i++) {
+                long c = THREADS.getCurrentThreadCpuTime();
+                long w = System.nanoTime();
+                switch (stages[i]) {
+                    case "decode" -> f.decode(body);
+                    case "validate" -> f.validate(doc);
+                    case "tocore" -> Fixture.compile(doc);
+                    case "snapshot" -> DecisionEngine.compile(req);
+                    case "engine" -> f.engine.decide(compiled, req.podGroups(), req.options(), deadline());
+                    default -> Fixture.encode(decided);
+                }
+                s[i].add(r >= 0, System.nanoTime() - w, THREADS.getCurrentThreadCpuTime() - c);
+            }
+        }
+        for (int i = 0; i < stages.length; i++) {
+            log("%s: part %-9s wall median / p90 %s ms, cpu median %s ms", shape.id, stages[i], s[i].medianP90(),
+                    ms(s[i].cpuMedian()));
+        }
     }
 
     /** The extender shape: a filter call after a view change and on an unchanged view, with every node's name. */

@@ -30,6 +30,8 @@ final class PlacementSelection {
     private final SnapshotOverlay snapshot;
     private final PodGroupCycle cycle;
     private final GroupContext group;
+    /** A fresh run on the snapshot, made when first needed ({@link #beforeTrials}). */
+    private SnapshotOverlay before;
 
     PlacementSelection(SchedulingScope scope, PodGroupCycle cycle, GroupContext group) {
         this.scope = scope;
@@ -44,12 +46,16 @@ final class PlacementSelection {
      */
     private static final class Evaluated {
         final PlacementGeneratePlugin.Candidate candidate;
+        /** The candidate's position among all candidates: feasible ones are ranked in candidate order. */
+        final int order;
         final Placement placement;
         private final Twin twin;
         private CycleResult result;
 
-        Evaluated(PlacementGeneratePlugin.Candidate candidate, Placement placement, CycleResult result, Twin twin) {
+        Evaluated(PlacementGeneratePlugin.Candidate candidate, int order, Placement placement, CycleResult result,
+                  Twin twin) {
             this.candidate = candidate;
+            this.order = order;
             this.placement = placement;
             this.result = result;
             this.twin = twin;
@@ -65,6 +71,10 @@ final class PlacementSelection {
         int placed() {
             return result != null ? result.placed() : twin.result().placed();
         }
+
+        int order() {
+            return order;
+        }
     }
 
     /** The candidate that ran for a fingerprint, and its result (null: pruned by {@link #canHold}). */
@@ -76,42 +86,51 @@ final class PlacementSelection {
     }
 
     AlgorithmResult run(List<PlacementGeneratePlugin.Candidate> candidates) {
-        List<PlacementReport> reports = new ArrayList<>();
+        List<Reported> reports = new ArrayList<>();
+        PlacementGeneratePlugin.Candidate first = candidates.isEmpty() ? null : candidates.get(0);
         CycleResult firstFailure = null;
-        PlacementGeneratePlugin.Candidate firstFailureCandidate = null;
         AlgorithmResult.Trial closest = null;
+        int closestOrder = Integer.MAX_VALUE;
         int maxTier = -1;
         for (PlacementGeneratePlugin.Candidate c : candidates) {
             maxTier = Math.max(maxTier, c.tier());
         }
         PlacementSymmetry symmetry = scope.batching() && candidates.size() > 1 ? PlacementSymmetry.of(scope, group) : null;
         // the last feasible trial of a tier may stay assumed while the tier is ranked (see Kept); only for a run that
-        // assumed nothing before this group, whose state without the trial is then the snapshot's own
-        boolean mayKeep = scope.batching() && snapshot.mark() == 0;
+        // assumed nothing before this group, whose state without the trial is then the snapshot's own, and when the
+        // ranking is a sum of scores: a plugin ranking alone may read what the run remembered while generating
+        boolean mayKeep = scope.batching() && snapshot.mark() == 0 && !scope.runtime().placementRankedAlone(group);
         Map<Object, Twin> twins = new HashMap<>();
         for (int tier = 0; tier <= maxTier; tier++) {
             List<PlacementGeneratePlugin.Candidate> inTier = new ArrayList<>();
-            for (PlacementGeneratePlugin.Candidate c : candidates) {
-                if (c.tier() == tier) {
-                    inTier.add(c);
+            List<Integer> orders = new ArrayList<>();
+            for (int k = 0; k < candidates.size(); k++) {
+                if (candidates.get(k).tier() == tier) {
+                    inTier.add(candidates.get(k));
+                    orders.add(k);
                 }
             }
-            Plan plan = plan(inTier, symmetry, twins.keySet());
+            Walk walk = walk(inTier, orders);
+            Plan plan = plan(walk.candidates, symmetry, twins.keySet());
             List<Evaluated> feasible = new ArrayList<>();
             Kept kept = null;
-            for (int i = 0; i < inTier.size(); i++) {
-                PlacementGeneratePlugin.Candidate c = inTier.get(i);
+            for (int i = 0; i < walk.candidates.size(); i++) {
+                PlacementGeneratePlugin.Candidate c = walk.candidates.get(i);
+                int order = walk.orders[i];
                 scope.checkStop();
                 Object fingerprint = plan.fingerprints[i];
                 Twin twin = fingerprint == null ? null : twins.get(fingerprint);
                 if (twin != null) {
                     // An equivalent candidate ran already: this one comes out the same, on its own nodes.
                     if (twin.result() != null && twin.result().feasible()) {
-                        feasible.add(new Evaluated(c, scope.placement(c.name(), c.nodes()), null, twin));
+                        feasible.add(new Evaluated(c, order, scope.placement(c.name(), c.nodes()), null, twin));
+                        if (walk.bounds != null && noLaterCanWin(walk, plan, i, feasible, mayKeep)) {
+                            break;
+                        }
                     } else {
                         String msg = twin.result() == null ? pruned(c) : firstMessage(twin.result());
-                        reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false,
-                                twin.result() == null, 0, twin.result() == null ? 0 : twin.result().placed(), msg));
+                        reports.add(new Reported(order, new PlacementReport(c.name(), tier, c.nodes().length, false,
+                                twin.result() == null, 0, twin.result() == null ? 0 : twin.result().placed(), msg)));
                     }
                     continue;
                 }
@@ -119,7 +138,8 @@ final class PlacementSelection {
                     if (fingerprint != null) {
                         twins.put(fingerprint, new Twin(c.nodes(), null));
                     }
-                    reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, true, 0, 0, pruned(c)));
+                    reports.add(new Reported(order, new PlacementReport(c.name(), tier, c.nodes().length, false, true,
+                            0, 0, pruned(c))));
                     continue;
                 }
                 if (kept != null) {
@@ -133,39 +153,50 @@ final class PlacementSelection {
                     twins.put(fingerprint, new Twin(c.nodes(), r));
                 }
                 if (r.feasible()) {
-                    Evaluated e = new Evaluated(c, p, r, null);
+                    Evaluated e = new Evaluated(c, order, p, r, null);
                     feasible.add(e);
-                    if (mayKeep && i == plan.lastRun) {
-                        kept = new Kept(mark, e);
-                    } else {
+                    if (!mayKeep) {
                         snapshot.rollbackTo(mark);
+                    }
+                    boolean last = walk.bounds != null && noLaterCanWin(walk, plan, i, feasible, mayKeep);
+                    if (mayKeep) {
+                        if (last || i == plan.lastRun) {
+                            kept = new Kept(mark, e);
+                        } else {
+                            snapshot.rollbackTo(mark);
+                        }
+                    }
+                    if (last) {
+                        break;
                     }
                 } else {
                     String msg = firstMessage(r);
-                    reports.add(new PlacementReport(c.name(), tier, c.nodes().length, false, false, 0, r.placed(),
-                            msg));
-                    if (closest == null || r.placed() > closest.result().placed()) {
+                    reports.add(new Reported(order, new PlacementReport(c.name(), tier, c.nodes().length, false, false,
+                            0, r.placed(), msg)));
+                    if (closest == null || r.placed() > closest.result().placed()
+                            || r.placed() == closest.result().placed() && order < closestOrder) {
                         closest = new AlgorithmResult.Trial(c.name(), c.nodes(), r);
+                        closestOrder = order;
                     }
-                    if (firstFailure == null) {
+                    if (c == first) {
                         firstFailure = r;
-                        firstFailureCandidate = c;
                     }
                 }
             }
             if (!feasible.isEmpty()) {
-                return choose(feasible, reports, kept);
+                feasible.sort(java.util.Comparator.comparingInt(Evaluated::order));
+                return choose(feasible, Reported.unwrap(reports), kept);
             }
         }
         if (candidates.isEmpty()) {
             // Upstream dereferences a missing result here; Muster reports the group as Unschedulable.
             return infeasible(group, "0/0 placements are available: no node has a domain of the pod group's topology key",
-                    reports);
+                    List.of());
         }
+        List<PlacementReport> reported = Reported.unwrap(reports);
         // Report as upstream does: the first candidate's own results, even when it was pruned unevaluated.
-        PlacementGeneratePlugin.Candidate first = candidates.get(0);
         CycleResult firstResult;
-        if (firstFailure != null && firstFailureCandidate == first) {
+        if (firstFailure != null) {
             firstResult = firstFailure;
         } else {
             int mark = snapshot.mark();
@@ -174,11 +205,11 @@ final class PlacementSelection {
             if (closest == null || firstResult.placed() > closest.result().placed()) {
                 closest = new AlgorithmResult.Trial(first.name(), first.nodes(), firstResult);
             }
-            for (int i = 0; i < reports.size(); i++) {
-                PlacementReport pr = reports.get(i);
+            for (int i = 0; i < reported.size(); i++) {
+                PlacementReport pr = reported.get(i);
                 if (pr.name().equals(first.name()) && pr.tier() == first.tier()) {
                     // It was pruned, but its trial ran for the message: report what that trial placed.
-                    reports.set(i, new PlacementReport(pr.name(), pr.tier(), pr.nodes(), false, pr.pruned(), 0,
+                    reported.set(i, new PlacementReport(pr.name(), pr.tier(), pr.nodes(), false, pr.pruned(), 0,
                             firstResult.placed(), pr.message()));
                 }
             }
@@ -186,7 +217,104 @@ final class PlacementSelection {
         String msg = String.format("0/%d placements are available, first placement status: %s", candidates.size(),
                 firstMessage(firstResult));
         return new AlgorithmResult(new CycleResult(false, firstResult.members(), 0, firstResult.search()), msg, null,
-                reports, closest);
+                reported, closest);
+    }
+
+    /** A report and its candidate's position among all candidates: reports are listed in candidate order. */
+    private record Reported(int order, PlacementReport report) {
+        static List<PlacementReport> unwrap(List<Reported> reports) {
+            reports.sort(java.util.Comparator.comparingInt(Reported::order));
+            List<PlacementReport> out = new ArrayList<>(reports.size());
+            for (Reported r : reports) {
+                out.add(r.report());
+            }
+            return out;
+        }
+    }
+
+    /**
+     * The order a tier's candidates are tried in, with each one's position among all candidates and, when every
+     * PlacementScore plugin bounds its score ({@link dev.muster.core.framework.FrameworkRuntime#placementScoreBounds}),
+     * the bound of each: then highest bound first (ties in candidate order), so that the candidates no later one can
+     * outrank come early and the rest need not run ({@link #noLaterCanWin}). Otherwise candidate order, every
+     * candidate tried (also with batching off, the reference, and when decisions are explained: an explanation
+     * reports every candidate).
+     */
+    private record Walk(List<PlacementGeneratePlugin.Candidate> candidates, int[] orders, long[] bounds) {
+    }
+
+    private Walk walk(List<PlacementGeneratePlugin.Candidate> inTier, List<Integer> orders) {
+        long[] bounds = null;
+        if (scope.stopsAtUnbeatable() && inTier.size() > 1) {
+            List<int[]> nodes = new ArrayList<>(inTier.size());
+            for (PlacementGeneratePlugin.Candidate c : inTier) {
+                nodes.add(c.nodes());
+            }
+            bounds = scope.runtime().placementScoreBounds(group, scope.allNodes(), nodes);
+        }
+        Integer[] idx = new Integer[inTier.size()];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        if (bounds != null) {
+            long[] b = bounds;
+            java.util.Arrays.sort(idx, (x, y) -> b[x] != b[y] ? Long.compare(b[y], b[x]) : Integer.compare(x, y));
+        }
+        List<PlacementGeneratePlugin.Candidate> walked = new ArrayList<>(idx.length);
+        int[] walkedOrders = new int[idx.length];
+        long[] walkedBounds = bounds == null ? null : new long[idx.length];
+        for (int i = 0; i < idx.length; i++) {
+            walked.add(inTier.get(idx[i]));
+            walkedOrders[i] = orders.get(idx[i]);
+            if (bounds != null) {
+                walkedBounds[i] = bounds[idx[i]];
+            }
+        }
+        return new Walk(walked, walkedOrders, walkedBounds);
+    }
+
+    /**
+     * Whether no candidate after position {@code i} of the walk can be chosen over the feasible ones so far: their
+     * normalization is settled and the best of them, ranked as {@link #choose} ranks, scores above the next candidate's
+     * bound that could run (or equal to it and comes first in candidate order, which wins a tie). Reads the state
+     * before any trial: the snapshot, or a fresh run on it while a trial stays assumed ({@code keeping}).
+     */
+    private boolean noLaterCanWin(Walk walk, Plan plan, int i, List<Evaluated> feasible, boolean keeping) {
+        int next = i + 1;
+        while (next < walk.candidates.size() && plan.pruned[next]) {
+            next++;
+        }
+        if (next >= walk.candidates.size()) {
+            return false; // nothing left to skip: the walk ends as it would
+        }
+        List<Evaluated> sorted = new ArrayList<>(feasible);
+        sorted.sort(java.util.Comparator.comparingInt(Evaluated::order));
+        List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>(sorted.size());
+        List<Placement> placements = new ArrayList<>(sorted.size());
+        SnapshotOverlay before = keeping ? beforeTrials() : snapshot;
+        Map<Twin, Ran> ran = new java.util.IdentityHashMap<>();
+        for (Evaluated e : sorted) {
+            proposals.add(e.twin == null ? proposal(e.candidate, e.result())
+                    : ran.computeIfAbsent(e.twin, Ran::of).carriedOver(e.candidate));
+            placements.add(before == snapshot ? e.placement
+                    : new Placement(e.placement.name(), before, e.placement.nodeIndices()));
+        }
+        if (!scope.runtime().placementScoresSettled(group, proposals)) {
+            return false;
+        }
+        PlacementScorePlugin.Ranking ranking = scope.runtime().runPlacementScore(group,
+                before == snapshot ? scope.allNodes() : Placement.allNodes(before), placements, proposals);
+        long best = ranking.scores()[ranking.best()];
+        int bestOrder = sorted.get(ranking.best()).order;
+        return walk.bounds[next] < best || walk.bounds[next] == best && walk.orders[next] > bestOrder;
+    }
+
+    /** A fresh run on the snapshot: the state before any trial, while a trial stays assumed (see {@link Kept}). */
+    private SnapshotOverlay beforeTrials() {
+        if (before == null) {
+            before = new SnapshotOverlay(snapshot.snapshot());
+        }
+        return before;
     }
 
     static AlgorithmResult infeasible(GroupContext group, String message, List<PlacementReport> reports) {
@@ -199,7 +327,7 @@ final class PlacementSelection {
 
     private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports, Kept kept) {
         // ranked on the state before any trial: with a trial kept, that is a fresh run on the snapshot
-        SnapshotOverlay before = kept == null ? snapshot : new SnapshotOverlay(snapshot.snapshot());
+        SnapshotOverlay before = kept == null ? snapshot : beforeTrials();
         List<Placement> placements = new ArrayList<>();
         List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>();
         Map<Twin, Ran> ran = new java.util.IdentityHashMap<>();

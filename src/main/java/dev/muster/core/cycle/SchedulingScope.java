@@ -28,6 +28,7 @@ public final class SchedulingScope {
     private final Map<List<String>, PlacementSymmetry.NodeClasses> nodeClasses = new HashMap<>();
     private final java.util.function.BooleanSupplier stop;
     private final boolean batching;
+    private final boolean explaining;
 
     /**
      * @param pool              threads for filter/score over large placements, or null for sequential
@@ -46,8 +47,18 @@ public final class SchedulingScope {
     /** @param batching whether schedulers keep evaluations per signature (false: every pod in full) */
     public SchedulingScope(SnapshotOverlay snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold,
                            java.util.function.BooleanSupplier stop, boolean batching) {
+        this(snapshot, profile, pool, parallelThreshold, stop, batching, false);
+    }
+
+    /**
+     * @param explaining whether decisions carry an explanation, which reports every candidate placement: then every
+     *                   candidate is tried, even after one no later candidate can outrank
+     */
+    public SchedulingScope(SnapshotOverlay snapshot, Profile profile, ForkJoinPool pool, int parallelThreshold,
+                           java.util.function.BooleanSupplier stop, boolean batching, boolean explaining) {
         this.stop = stop;
         this.batching = batching;
+        this.explaining = explaining;
         this.snapshot = snapshot;
         this.runtime = new FrameworkRuntime(profile);
         this.pool = pool;
@@ -61,6 +72,14 @@ public final class SchedulingScope {
      */
     boolean batching() {
         return batching;
+    }
+
+    /**
+     * Whether candidate placements may stop being tried once one cannot be outranked (false when batching is off,
+     * the reference, or when decisions explain themselves and so report every candidate).
+     */
+    boolean stopsAtUnbeatable() {
+        return batching && !explaining;
     }
 
     /** Throws {@link CycleAbortedException} when the caller asked to stop. */

@@ -121,7 +121,7 @@ public final class DecisionEngine {
         SnapshotOverlay snapshot = compiled.overlay();
         DecisionOptions opts = options == null ? DecisionOptions.DEFAULT : options;
         SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold(), stop,
-                config.batching());
+                config.batching(), opts.explain());
         List<DecisionQueue.Entry> order = DecisionQueue.of(snapshot, groups, pods);
         List<Decision> decisions = new ArrayList<>(order.size());
         Set<GroupRef> decidedTrees = new java.util.HashSet<>();

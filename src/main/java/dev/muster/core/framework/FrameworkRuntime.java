@@ -292,6 +292,50 @@ public final class FrameworkRuntime {
     }
 
     /**
+     * Per candidate placement, an upper bound of the total {@link #runPlacementScore} can give any feasible proposal
+     * on its nodes (the weighted sum of each plugin's {@linkplain PlacementScorePlugin#scoreBound bound}); null when a
+     * plugin cannot bound its score.
+     *
+     * @param cluster every node, as before any proposal is placed
+     */
+    public long[] placementScoreBounds(GroupContext group, ClusterView cluster, List<int[]> candidates) {
+        if (placementRankedAlone(group)) {
+            return null;
+        }
+        long[] bounds = new long[candidates.size()];
+        for (Profile.WeightedPlacementScore ws : profile.placementScore()) {
+            for (int i = 0; i < bounds.length; i++) {
+                long b = ws.plugin().scoreBound(group, cluster, candidates.get(i));
+                if (b == PlacementScorePlugin.UNBOUNDED) {
+                    return null;
+                }
+                bounds[i] += ws.weight() * b;
+            }
+        }
+        return bounds;
+    }
+
+    /** Whether a PlacementScore plugin {@linkplain PlacementScorePlugin#ranksAlone ranks} the group's placements alone. */
+    public boolean placementRankedAlone(GroupContext group) {
+        for (Profile.WeightedPlacementScore ws : profile.placementScore()) {
+            if (ws.plugin().ranksAlone(group)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether every PlacementScore plugin {@linkplain PlacementScorePlugin#settles settles} on these proposals. */
+    public boolean placementScoresSettled(GroupContext group, List<PlacementScorePlugin.Proposal> proposals) {
+        for (Profile.WeightedPlacementScore ws : profile.placementScore()) {
+            if (!ws.plugin().settles(group, proposals)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * PlacementScore: the first plugin that ranks the group's placements alone (a strategy the group asked for)
      * decides; otherwise each plugin scores every feasible placement, normalizes, and adds weight × score to the
      * placement's total, and the highest total wins (the first among equals: callers pass placements in name order).

@@ -2,7 +2,7 @@ package dev.muster.core.framework;
 
 /**
  * Ranks feasible placements of a PodGroup (upstream's PlacementScore). Runs once per feasible placement, sequentially,
- * with the members the cycle proposed for it; {@link #normalize} then rescales all placements' scores into
+ * with the members the cycle proposed for it; {@link #normalizePlacementScores} then rescales all placements' scores into
  * [{@link ScorePlugin#MIN_SCORE}, {@link ScorePlugin#MAX_SCORE}]. The profile's weight multiplies the result.
  */
 public interface PlacementScorePlugin extends Plugin {
@@ -28,5 +28,33 @@ public interface PlacementScorePlugin extends Plugin {
      */
     default Ranking rankAlone(GroupContext group, ClusterView cluster, java.util.List<Proposal> proposals) {
         return null;
+    }
+
+    /** Whether {@link #rankAlone} returns a ranking for the group's placements. */
+    default boolean ranksAlone(GroupContext group) {
+        return false;
+    }
+
+    /** {@link #scoreBound}'s answer when the plugin cannot bound a placement's score. */
+    long UNBOUNDED = Long.MAX_VALUE;
+
+    /**
+     * An upper bound of the normalized score this plugin gives any feasible proposal of the group on {@code nodes}
+     * (a candidate placement's node indices), read from {@code cluster} before any member is placed, and valid once
+     * the scored proposals {@linkplain #settles settle} the normalization. With a bound from every plugin, the cycle
+     * stops trying placements once one scored scores above what any placement not yet tried could. The default,
+     * {@link #UNBOUNDED}, has every feasible placement tried, as has a group a plugin {@linkplain #rankAlone ranks
+     * alone}.
+     */
+    default long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
+        return UNBOUNDED;
+    }
+
+    /**
+     * Whether proposals not yet scored can change none of these proposals' normalized scores. False, the default:
+     * normalization may depend on every proposal, so every feasible placement is tried.
+     */
+    default boolean settles(GroupContext group, java.util.List<Proposal> proposals) {
+        return false;
     }
 }

@@ -72,6 +72,11 @@ public final class InTreePlugins {
     private InTreePlugins() {
     }
 
+    /** Every registered plugin, in default-profile order. */
+    public static List<Entry> entries() {
+        return ENTRIES;
+    }
+
     /** Plugin factories by upstream name, sorted by name, so profiles can be built from configuration. */
     public static Map<String, Supplier<Plugin>> registry() {
         SortedMap<String, Supplier<Plugin>> m = new TreeMap<>();

@@ -12,6 +12,7 @@ import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.ResourceIndex;
 import dev.muster.core.framework.ScorePlugin;
 import dev.muster.core.framework.StateKey;
+import dev.muster.core.model.SchedulingPolicy;
 import dev.muster.core.framework.Status;
 
 import java.util.ArrayList;
@@ -127,20 +128,27 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
 
     @Override
     public long scorePlacement(GroupContext group, ClusterView cluster, Proposal proposal) {
+        long cpu = 0;
+        long mem = 0;
+        for (PodInfo p : proposal.pods()) {
+            cpu += p.nonZeroCpu();
+            mem += p.nonZeroMemory();
+        }
+        return placementScore(cluster, proposal.nodes(), cpu, mem);
+    }
+
+    /** LeastAllocated over the placement's nodes with {@code cpu} and {@code mem} requested on top of theirs. */
+    private static long placementScore(ClusterView cluster, int[] nodes, long cpu, long mem) {
         long cpuAlloc = 0;
         long memAlloc = 0;
-        long cpuReq = 0;
-        long memReq = 0;
-        for (int idx : proposal.nodes()) {
+        long cpuReq = cpu;
+        long memReq = mem;
+        for (int idx : nodes) {
             NodeInfo n = cluster.anyNode(idx);
             cpuAlloc += n.allocatable(ResourceIndex.CPU);
             memAlloc += n.allocatable(ResourceIndex.MEMORY);
             cpuReq += n.nonZeroCpu();
             memReq += n.nonZeroMemory();
-        }
-        for (PodInfo p : proposal.pods()) {
-            cpuReq += p.nonZeroCpu();
-            memReq += p.nonZeroMemory();
         }
         long sum = 0;
         long weights = 0;
@@ -153,6 +161,38 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
             weights++;
         }
         return weights == 0 ? 0 : sum / weights;
+    }
+
+    /**
+     * The score of the placement with the fewest requests a feasible proposal can add: the members the policy still
+     * needs, the smallest of them (CPU and memory each), since more requested never scores higher. No normalization:
+     * settled at once.
+     */
+    @Override
+    public long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
+        int bound = group.bound().size();
+        SchedulingPolicy policy = group.group().policy();
+        int needed = policy.holds(bound) ? 0 : Math.min(policy.needed(bound), group.pending().size());
+        long[] cpu = new long[group.pending().size()];
+        long[] mem = new long[cpu.length];
+        for (int i = 0; i < cpu.length; i++) {
+            cpu[i] = group.pending().get(i).nonZeroCpu();
+            mem[i] = group.pending().get(i).nonZeroMemory();
+        }
+        java.util.Arrays.sort(cpu);
+        java.util.Arrays.sort(mem);
+        long cpuLeast = 0;
+        long memLeast = 0;
+        for (int i = 0; i < needed; i++) {
+            cpuLeast += cpu[i];
+            memLeast += mem[i];
+        }
+        return placementScore(cluster, nodes, cpuLeast, memLeast);
+    }
+
+    @Override
+    public boolean settles(GroupContext group, List<Proposal> proposals) {
+        return true;
     }
 
     static long leastRequested(long requested, long capacity) {

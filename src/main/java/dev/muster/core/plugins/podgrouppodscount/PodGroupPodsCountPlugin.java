@@ -22,6 +22,26 @@ public final class PodGroupPodsCountPlugin implements PlacementScorePlugin {
         return group.bound().size() + proposal.pods().length;
     }
 
+    /** Normalized scores are at most {@link ScorePlugin#MAX_SCORE}. */
+    @Override
+    public long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
+        return ScorePlugin.MAX_SCORE;
+    }
+
+    /**
+     * Normalizing divides by the highest raw score: settled once a proposal places every pending member, the highest
+     * raw score any proposal can have.
+     */
+    @Override
+    public boolean settles(GroupContext group, java.util.List<Proposal> proposals) {
+        for (Proposal p : proposals) {
+            if (p.pods().length >= group.pending().size()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     public void normalizePlacementScores(long[] scores) {
         long max = 0;

@@ -62,6 +62,22 @@ public final class BestFitPlugin implements PlacementScorePlugin {
         return 0; // ranks alone when asked, adds nothing otherwise
     }
 
+    /** Scores 0 for every placement (it ranks alone when the group asks for the strategy). */
+    @Override
+    public long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
+        return 0;
+    }
+
+    @Override
+    public boolean settles(GroupContext group, java.util.List<Proposal> proposals) {
+        return true;
+    }
+
+    @Override
+    public boolean ranksAlone(GroupContext group) {
+        return asked(group);
+    }
+
     @Override
     public Ranking rankAlone(GroupContext group, ClusterView cluster, List<Proposal> proposals) {
         if (!asked(group)) {

@@ -270,6 +270,22 @@ public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin
         return 0; // ranks alone when Balanced is asked for, adds nothing otherwise
     }
 
+    /** Scores 0 for every placement (it ranks alone when the group asks for the strategy). */
+    @Override
+    public long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
+        return 0;
+    }
+
+    @Override
+    public boolean settles(GroupContext group, java.util.List<Proposal> proposals) {
+        return true;
+    }
+
+    @Override
+    public boolean ranksAlone(GroupContext group) {
+        return PlacementStrategy.asks(group.group(), PlacementStrategy.BALANCED);
+    }
+
     @Override
     public Ranking rankAlone(GroupContext group, ClusterView cluster, List<Proposal> proposals) {
         if (!PlacementStrategy.asks(group.group(), PlacementStrategy.BALANCED)) {

@@ -8,7 +8,7 @@ import jakarta.inject.Singleton;
 
 /**
  * Applies {@code muster.tls.client-auth} to the HTTPS server at startup. Quarkus's own
- * {@code quarkus.http.ssl.client-auth} is fixed when the application is built, so it could not be switched on by a
+ * {@code quarkus.http.ssl.client-auth} is fixed when the application is built, so it cannot be switched on by a
  * runtime configuration profile ({@code mtls}); this runtime key can. The certificates it accepts are those of the
  * TLS configuration's trust store ({@code quarkus.tls.muster.trust-store.*}).
  */

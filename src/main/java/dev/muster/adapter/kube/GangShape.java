@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The gang API shapes a snapshot may carry, by {@code apiVersion}. An object without {@code apiVersion} is taken as
- * the 1.36 shape ({@code scheduling.k8s.io/v1alpha2}), as before other shapes were read.
+ * the 1.36 shape ({@code scheduling.k8s.io/v1alpha2}), the Kubernetes version Muster follows.
  */
 public enum GangShape {
     /** Kubernetes 1.35: Workloads with embedded pod groups; pods join by {@code spec.workloadRef}. */

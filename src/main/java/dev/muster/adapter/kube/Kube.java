@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * Lean Jackson-bound views of the Kubernetes objects a request carries: just the fields the scheduler reads,
  * under their exact Kubernetes JSON names. Unknown fields are ignored, never rejected, so a
- * {@code kubectl get -o json} object binds as is. Decoding into these costs about 1.2× tokenizing the bytes,
- * where full fabric8 objects cost several times more (see bench/README.md).
+ * {@code kubectl get -o json} object binds as is. Decoding into these costs little more than tokenizing the
+ * bytes, where full fabric8 objects cost several times more.
  *
  * <p>Nothing here checks values: the records say what was sent; {@code adapter.validation} says whether it is
  * allowed, and {@link KubeMapper} compiles validated records into the core model. Quantities stay as their

@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * Databind for a list of snapshot objects (annotated on each list of {@link RequestDocument.Snapshot}): a JSON/YAML
- * array as before, or the list object kubectl prints, read into a {@link KubeList}. The items are read by the very
+ * array, or the list object kubectl prints, read into a {@link KubeList}. The items are read by the very
  * deserializer the array would have used, so an item's failure carries the path it has in the array form
  * ({@code snapshot.nodes[3].metadata.name}: no {@code items} step); a wrapper field of the wrong type is
  * {@code snapshot.nodes.kind}. Fields of the wrapper other than {@code apiVersion}, {@code kind} and {@code items}

@@ -18,19 +18,19 @@ import io.vertx.core.net.impl.ConnectionBase;
  *
  * <p>Why: the HTTP server reads the socket into pooled (off-heap) buffers, and Vert.x copies every body chunk out of
  * them into a new heap buffer before handing it on ({@code VertxHandler.safeBuffer}), because a pooled buffer must be
- * given back. {@link LargeBodies} then copied each of those chunks into the array the decoder reads: a 106 MB body
- * cost 106 MB of chunk buffers plus the 106 MB array. Here a Netty handler placed just before Vert.x's copies each
- * chunk from the pooled buffer straight into the array and passes Vert.x a view of the array's range instead (a heap
- * buffer that is not pooled, which Vert.x hands on as it is). Whoever reads the request then gets the same bytes in
- * the same order as before, only in other buffers; {@link LargeBodies.Body} recognises the views and adopts the
- * array instead of copying.
+ * given back. Without this handler, {@link LargeBodies} copies each of those chunks into the array the decoder reads,
+ * so a 106 MB body costs 106 MB of chunk buffers plus the 106 MB array. Here a Netty handler placed just before
+ * Vert.x's copies each chunk from the pooled buffer straight into the array and passes Vert.x a view of the array's
+ * range instead (a heap buffer that is not pooled, which Vert.x hands on as it is). Whoever reads the request then
+ * gets the same bytes in the same order as without the handler, only in other buffers; {@link LargeBodies.Body}
+ * recognises the views and adopts the array instead of copying.
  *
  * <p>Safety does not rest on the handler knowing where a chunk belongs: a chunk is written at the next free place of
  * the array and the array is written once, front to back. {@link LargeBodies.Body} adopts the array (the one
  * {@link #arm} returned) only when the first chunk the request delivers is the view at its start, and from then on
  * takes in place only the view that continues exactly where the delivered bytes end. When the first chunk is anything
  * else (one that reached Vert.x before the handler was armed, as a pipelined request's might), the body goes to a
- * new array and every chunk is copied, as before. Only for HTTP/1.x on a Vert.x connection whose pipeline can be
+ * new array and every chunk is copied into it. Only for HTTP/1.x on a Vert.x connection whose pipeline can be
  * reached; otherwise nothing changes.
  */
 final class BodyCapture extends ChannelInboundHandlerAdapter {

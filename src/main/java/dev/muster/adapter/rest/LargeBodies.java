@@ -29,14 +29,14 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Why: Quarkus REST streams a body over {@code quarkus.rest.input-buffer-size} to a worker thread through a
  * blocking InputStream, one Vert.x buffer (of a few KB) at a time with a hand-off per buffer, several times slower
- * than the same bytes crossing the loopback on the largest benchmark request (figures in bench/README.md). Buffering
- * it all in Quarkus REST instead (a larger input buffer) was as fast but kept a list of buffers and two more copies.
+ * than the same bytes crossing the loopback on a large request. Buffering it all in Quarkus REST instead (a larger
+ * input buffer) is as fast but keeps a list of buffers and two more copies.
  * Here the bytes land in the array once, and the decoding still happens on a worker ({@link RequestDispatcher}):
  * normally {@link BodyCapture} has already put each chunk in place as it came off the socket, so the array is the only
  * heap copy of the body; otherwise each chunk Vert.x hands on is copied into it. A filter, so Quarkus REST's own
  * input handling, which leaves a request alone once its entity stream is set, never touches the request; only bodies
- * with a Content-Length over the input buffer (smaller ones Quarkus REST buffers itself, chunked ones stream as
- * before).
+ * with a Content-Length over the input buffer (smaller ones Quarkus REST buffers itself, chunked ones it streams to
+ * the worker).
  */
 public class LargeBodies {
     /** Binds the filter to the resource methods that read whole request documents. */

@@ -134,7 +134,7 @@ public final class VictimUnits<P> {
                 whole.computeIfAbsent(o, k -> new ArrayList<>()).add(p);
             }
         }
-        // Pods first, then groups, then trees: the order the units were always offered in.
+        // Pods first, then groups, then trees, each in the order its first pod was given (see all()).
         List<Unit<P>> out = new ArrayList<>(singles);
         for (Kind kind : List.of(Kind.POD_GROUP, Kind.COMPOSITE)) {
             for (Map.Entry<Owner, List<P>> e : whole.entrySet()) {

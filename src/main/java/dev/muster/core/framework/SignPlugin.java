@@ -32,9 +32,9 @@ public interface SignPlugin extends Plugin {
 
     /**
      * What this plugin's Filter and Score read of a node-local pod beyond the fields every plugin's signature already
-     * covers (requests, labels, selectors, affinity, tolerations, ports, spread constraints, claim entries), as a value
-     * with {@code equals}: two node-local pods with equal keys get equal verdicts and scores on every node. Null when
-     * the plugin reads nothing more.
+     * covers (namespace, requests, selectors, affinity, tolerations, ports, spread constraints, claim entries; not the
+     * labels, which a plugin that reads them declares here), as a value with {@code equals}: two node-local pods with
+     * equal keys get equal verdicts and scores on every node. Null when the plugin reads nothing more.
      */
     default Object podKey(PodInfo pod, ClusterView cluster) {
         return null;

@@ -85,7 +85,13 @@ public final class Allocator {
      * ledger is only read; reserving the result is the caller's move.
      */
     public static Outcome allocate(DeviceLedger ledger, Node node, List<PendingClaim> claims, long stepBudget) {
-        Search s = new Search(ledger.index(), ledger.snapshotView(), node, claims, stepBudget, null);
+        return allocate(ledger, node, ledger.index().poolsFor(node), claims, stepBudget);
+    }
+
+    /** {@link #allocate(DeviceLedger, Node, List, long)} with the node's pools ({@link DraIndex#poolsFor}) at hand. */
+    static Outcome allocate(DeviceLedger ledger, Node node, List<DraIndex.NodePool> pools, List<PendingClaim> claims,
+                            long stepBudget) {
+        Search s = new Search(ledger.index(), ledger.snapshotView(), node, pools, claims, stepBudget, null);
         return s.run();
     }
 
@@ -130,7 +136,7 @@ public final class Allocator {
             if (terminal != null) {
                 return terminal;
             }
-            Search s = new Search(index, state, node, claims, remaining, lastPath);
+            Search s = new Search(index, state, node, index.poolsFor(node), claims, remaining, lastPath);
             Outcome o = s.run();
             remaining = Math.max(0, remaining - o.steps());
             if (o instanceof Allocated) {

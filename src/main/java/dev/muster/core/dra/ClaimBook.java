@@ -339,11 +339,19 @@ public final class ClaimBook {
      * An empty {@link Allocator.Allocated} when nothing needs allocating.
      */
     public Allocator.Outcome allocate(Node node, List<ClaimUse> uses) {
+        return allocate(-1, node, uses);
+    }
+
+    /**
+     * {@link #allocate(Node, List)} on the node at {@code position} of the snapshot: its pools are found by position
+     * when the catalog was warmed for that snapshot's nodes (-1: by name).
+     */
+    public Allocator.Outcome allocate(int position, Node node, List<ClaimUse> uses) {
         List<Allocator.PendingClaim> pending = pending(uses);
         if (pending.isEmpty()) {
             return new Allocator.Allocated(List.of(), 0);
         }
-        return firstFit(node, pending);
+        return firstFit(position, node, pending);
     }
 
     /**
@@ -353,8 +361,10 @@ public final class ClaimBook {
      * to since, and a trial placement taken back and run again (the chosen candidate, assumed for good) finds every
      * answer of its first run. Answers naming a claim (a share of a device, an input error) are not remembered.
      */
-    private Allocator.Outcome firstFit(Node node, List<Allocator.PendingClaim> pending) {
-        long version = ledger.nodeVersion(node);
+    private Allocator.Outcome firstFit(int position, Node node, List<Allocator.PendingClaim> pending) {
+        List<DraIndex.NodePool> pools = (position < 0 ? ledger.index().devicesOf(node)
+                : ledger.index().devicesOf(position, node)).pools;
+        long version = ledger.nodeVersion(pools);
         FirstFit[] kept = firstFits.get(node.name());
         if (kept != null) {
             for (FirstFit f : kept) {
@@ -363,7 +373,7 @@ public final class ClaimBook {
                 }
             }
         }
-        Allocator.Outcome o = Allocator.allocate(ledger, node, pending, stepBudget);
+        Allocator.Outcome o = Allocator.allocate(ledger, node, pools, pending, stepBudget);
         if (o instanceof Allocator.Unfit || o instanceof Allocator.Allocated a && !hasShares(a)) {
             ResourceClaimSpec[] specs = new ResourceClaimSpec[pending.size()];
             for (int i = 0; i < specs.length; i++) {
@@ -425,6 +435,11 @@ public final class ClaimBook {
      *                    members out. Without unallocated claims only 0 exists.
      */
     public String reserve(PodRef pod, Node node, List<ClaimUse> uses, int alternative) {
+        return reserve(pod, -1, node, uses, alternative);
+    }
+
+    /** {@link #reserve(PodRef, Node, List, int)} on the node at {@code position} of the snapshot (-1: unknown). */
+    public String reserve(PodRef pod, int position, Node node, List<ClaimUse> uses, int alternative) {
         List<Allocator.PendingClaim> pending = pending(uses);
         List<AllocationResult> results = List.of();
         if (pending.isEmpty() && alternative > 0) {
@@ -433,7 +448,7 @@ public final class ClaimBook {
         if (!pending.isEmpty()) {
             Allocator.Outcome o;
             if (alternative == 0) {
-                o = firstFit(node, pending);
+                o = firstFit(position, node, pending);
             } else {
                 Allocator.Solutions solutions = Allocator.solutions(ledger, node, pending, stepBudget);
                 o = solutions.next();

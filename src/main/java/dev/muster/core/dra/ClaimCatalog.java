@@ -22,6 +22,8 @@ public final class ClaimCatalog {
      * template share their template's spec object, so allocations remembered per spec reach every such claim.
      */
     private final Map<ResourceClaimSpec, ResourceClaimSpec> specs = new HashMap<>();
+    /** Each claim's and template's spec object to its {@link #specs} one: found by identity, no deep hash per look-up. */
+    private final Map<ResourceClaimSpec, ResourceClaimSpec> canonicalOf = new java.util.IdentityHashMap<>();
     /** Claims made for a pod's extended resources, by that pod (the first such claim in request order). */
     final Map<ResourceClaim.MadeFor, ResourceClaim> madeFor = new HashMap<>();
     /** Nodes' untouched device states, one object per distinct state ({@link #warm}): compared by reference. */
@@ -33,11 +35,11 @@ public final class ClaimCatalog {
         this.objects = objects;
         List<AllocationResult> allocations = new ArrayList<>();
         for (ResourceClaimTemplate t : objects.resourceClaimTemplates()) {
-            specs.putIfAbsent(t.spec(), t.spec());
+            keep(t.spec());
         }
         for (ResourceClaim c : objects.resourceClaims()) {
             claims.put(c.key(), c);
-            specs.putIfAbsent(c.spec(), c.spec());
+            keep(c.spec());
             if (c.madeFor() != null) {
                 madeFor.putIfAbsent(c.madeFor(), c);
             }
@@ -51,9 +53,17 @@ public final class ClaimCatalog {
         this.index = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations);
     }
 
+    private void keep(ResourceClaimSpec spec) {
+        ResourceClaimSpec first = specs.putIfAbsent(spec, spec);
+        canonicalOf.put(spec, first == null ? spec : first);
+    }
+
     /** The one object of the request's specs equal to {@code spec} (the spec of a claim or template of the request). */
     ResourceClaimSpec canonical(ResourceClaimSpec spec) {
-        ResourceClaimSpec c = specs.get(spec);
+        ResourceClaimSpec c = canonicalOf.get(spec);
+        if (c == null) {
+            c = specs.get(spec);
+        }
         return c == null ? spec : c;
     }
 

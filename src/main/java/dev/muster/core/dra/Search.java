@@ -72,7 +72,8 @@ final class Search {
     private int[] solutionPath;
     private List<AllocationResult> solution;
 
-    Search(DraIndex index, DeviceLedger.State state, Node node, List<PendingClaim> claims, long budget, int[] replay) {
+    Search(DraIndex index, DeviceLedger.State state, Node node, List<DraIndex.NodePool> pools,
+           List<PendingClaim> claims, long budget, int[] replay) {
         this.index = index;
         this.state = state;
         this.node = node;
@@ -80,7 +81,7 @@ final class Search {
         this.budget = budget;
         this.replay = replay;
         this.replaying = replay != null;
-        this.pools = index.poolsFor(node);
+        this.pools = pools;
         for (DraIndex.NodePool p : pools) {
             if (p.pool().incomplete || p.pool().invalid()) {
                 continue;

@@ -150,7 +150,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
                 return Status.unresolvable(NAME, NOT_AVAILABLE);
             }
         }
-        return verdict(claims.book().allocate(node.node(), uses));
+        return verdict(claims.book().allocate(node.index(), node.node(), uses));
     }
 
     private static Status verdict(Allocator.Outcome outcome) {
@@ -178,7 +178,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
             return Status.unresolvable(NAME, r.failure());
         }
         Integer alternative = state.get(ALTERNATIVE);
-        String failure = book.reserve(pod.ref(), node.node(), book.onNode(r.uses(), node.node()),
+        String failure = book.reserve(pod.ref(), node.index(), node.node(), book.onNode(r.uses(), node.node()),
                 alternative == null ? 0 : alternative);
         return failure == null ? Status.SUCCESS : Status.unschedulable(NAME, failure);
     }

@@ -382,7 +382,7 @@ public final class ClusterSnapshot {
         return c == null || !c.setsPriority() ? null : compositePriorities.resolve(c.priority(), c.priorityClassName());
     }
 
-    /** A new decision run on this snapshot: a copy of the node table and nothing assumed yet. */
+    /** A new decision run on this snapshot, nothing assumed yet: it copies a node only when it first changes it. */
     public SnapshotOverlay overlay() {
         return new SnapshotOverlay(this);
     }

@@ -354,7 +354,9 @@ public final class FamilyBench {
         }
         double dm = first.wallMedian();
         double vm = steady.wallMedian();
-        return row("extender", nodes, pods, mb, outcome, eng.medianP90(), ms(dm), ms(vm) + " (steady call)",
+        return row("extender", nodes, pods, mb, outcome, eng.medianP90(),
+                ms(dm) + " (p90 " + ms(first.wallP90()) + ", p99 " + ms(first.wallQuantile(0.99)) + ")",
+                ms(vm) + " (steady call)",
                 ms(first.cpuMedian()), String.format(Locale.ROOT, "%.2f", dm / vm), Integer.toString(first.n()));
     }
 
@@ -454,8 +456,13 @@ public final class FamilyBench {
 
         /** Nearest-rank p90 of the wall times. */
         double wallP90() {
+            return wallQuantile(0.9);
+        }
+
+        /** Nearest-rank quantile {@code q} of the wall times. */
+        double wallQuantile(double q) {
             long[] s = sorted(0);
-            return s.length == 0 ? Double.NaN : s[Math.min(s.length - 1, (int) Math.ceil(s.length * 0.9) - 1)];
+            return s.length == 0 ? Double.NaN : s[Math.max(0, Math.min(s.length - 1, (int) Math.ceil(s.length * q) - 1))];
         }
 
         String medianP90() {

@@ -24,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** CompositePodGroup trees: one atomic promise over several PodGroups, one domain for all their members. */
 class CompositePodGroupTest {
     private static final String RACK = "topology.kubernetes.io/rack";
+    private static final String ZONE = "topology.kubernetes.io/zone";
     private final DecisionEngine engine = new DecisionEngine(EngineConfig.DEFAULT);
 
     private static Node rackNode(String name, String rack, String cpu) {
@@ -107,6 +108,27 @@ class CompositePodGroupTest {
         TreeSet<String> used = new TreeSet<>(placements(d.get("leader")).values());
         used.addAll(placements(d.get("workers")).values());
         assertThat(used).containsExactly("b1", "b2");
+    }
+
+    @Test
+    @DisplayName("a child's own topology domains stay inside the composite's domain, the first one too")
+    void childDomainsInsideTheComposite() {
+        // Rack names repeat across zones: rack r1 of zone za (a1) and of zone zb (b1) share a label value.
+        List<Node> nodes = List.of(
+                node("a1").label(ZONE, "za").label(RACK, "r1").allocatable("cpu", "4").allocatable("memory", "32Gi")
+                        .build(),
+                node("a2").label(ZONE, "za").label(RACK, "r2").allocatable("cpu", "4").allocatable("memory", "32Gi")
+                        .build(),
+                node("b1").label(ZONE, "zb").label(RACK, "r1").allocatable("cpu", "4").allocatable("memory", "32Gi")
+                        .build());
+        List<PodGroup> groups = List.of(Groups.gang("w", 2).topology(RACK).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decide(nodes, pods("w", 2, "4"), groups,
+                List.of(composite("job", null, 1, ZONE, null)));
+
+        // No rack of either zone holds both members; rack r1 across the zones would, but leaves the zone.
+        assertThat(d.get("w").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("w").placements()).isEmpty();
     }
 
     @Test

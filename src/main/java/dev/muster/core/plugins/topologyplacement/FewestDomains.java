@@ -41,7 +41,8 @@ final class FewestDomains {
         List<Room> rooms = new ArrayList<>();
         long total = 0;
         for (Map.Entry<String, int[]> e : cluster.topologyDomains(key).entrySet()) {
-            int[] nodes = TopologyPlacementGeneratorPlugin.nodesIn(e.getValue(), parentNodes);
+            int[] nodes = TopologyPlacementGeneratorPlugin.nodesIn(e.getValue(), parentNodes,
+                    cluster.allNodeCount());
             long members = 0;
             for (int idx : nodes) {
                 members += room(cluster.anyNode(idx), largest);

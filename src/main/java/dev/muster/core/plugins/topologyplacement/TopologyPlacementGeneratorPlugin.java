@@ -82,7 +82,7 @@ public final class TopologyPlacementGeneratorPlugin implements PlacementGenerate
                 if (pinned != null && !pinned.equals(e.getKey())) {
                     continue;
                 }
-                int[] nodes = restrict(e.getValue(), parentNodes);
+                int[] nodes = restrict(e.getValue(), parentNodes, cluster.allNodeCount());
                 if (nodes.length > 0) {
                     out.add(new Candidate(key + "=" + e.getKey(), nodes, tier));
                 }
@@ -109,17 +109,21 @@ public final class TopologyPlacementGeneratorPlugin implements PlacementGenerate
     }
 
     /** The domain's nodes that are also in the parent; shared with {@link FewestDomains}. */
-    static int[] nodesIn(int[] domain, int[] parent) {
-        return restrict(domain, parent);
+    static int[] nodesIn(int[] domain, int[] parent, int allNodes) {
+        return restrict(domain, parent, allNodes);
     }
 
-    /** The domain's nodes that are also in the parent (both ascending); the domain itself when the parent is all. */
-    private static int[] restrict(int[] domain, int[] parent) {
+    /**
+     * The domain's nodes that are also in the parent (both ascending, of a snapshot of {@code allNodes} nodes); the
+     * domain itself when the parent is every node. A parent of the first few nodes only (a composite's domain) is not
+     * every node: its length tells them apart.
+     */
+    private static int[] restrict(int[] domain, int[] parent, int allNodes) {
         if (parent.length == 0) {
             return new int[0];
         }
-        if (parent[parent.length - 1] == parent.length - 1) {
-            return domain; // the parent is every node of the snapshot
+        if (parent.length == allNodes) {
+            return domain; // ascending distinct indices below allNodes, as many as there are nodes: every node
         }
         int[] out = new int[domain.length];
         int k = 0;

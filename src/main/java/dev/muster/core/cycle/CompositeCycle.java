@@ -1,5 +1,6 @@
 package dev.muster.core.cycle;
 
+import dev.muster.core.framework.GroupDomains;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.model.CompositePodGroup;
 import dev.muster.core.model.GroupRef;
@@ -8,7 +9,6 @@ import dev.muster.core.snapshot.ClusterSnapshot;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,7 +22,8 @@ import java.util.TreeMap;
  *   children are decided on their own.</li>
  *   <li>A composite with a topology constraint puts every member of every child in one domain of its key: the
  *   domains are tried in label-value order, each with the whole subtree confined to it, and the first that holds is
- *   kept. Bound members of the tree pin it to their domain.</li>
+ *   kept. Bound members of the tree pin it to their domain ({@link GroupDomains}); one on a node without the key
+ *   pins nothing.</li>
  * </ul>
  * With preemption allowed, a tree in which a child is left unschedulable is decided once more with each child
  * allowed to preempt (at the tree's priority; a child still places without victims when it can): a child that finds
@@ -138,25 +139,18 @@ public final class CompositeCycle {
             return decideChildren(c, withinName, within, depth);
         }
         String key = c.topologyKeys().get(0);
-        String pinned = pinnedDomain(c, key);
+        GroupDomains.Pin pin = GroupDomains.pinSkippingOutside(boundMembers(c), key, scope.allNodes());
         Result first = null;
         String firstDomain = null;
-        for (Map.Entry<String, int[]> d : snapshot.topologyDomains(key).entrySet()) {
-            if (pinned != null && !pinned.equals(d.getKey())) {
-                continue;
-            }
-            int[] nodes = within == null ? d.getValue() : intersect(d.getValue(), within);
-            if (nodes.length == 0) {
-                continue;
-            }
+        for (GroupDomains.Domain d : GroupDomains.domains(scope.allNodes(), key, pin, within)) {
             scope.checkStop();
-            Result r = decideChildren(c, key + "=" + d.getKey(), nodes, depth);
+            Result r = decideChildren(c, d.name(), d.nodes(), depth);
             if (r.held()) {
                 return r;
             }
             if (first == null) {
                 first = r;
-                firstDomain = key + "=" + d.getKey();
+                firstDomain = d.name();
             }
         }
         if (first == null) {
@@ -294,37 +288,19 @@ public final class CompositeCycle {
         return out;
     }
 
-    /** The domain bound members of the tree sit in, or null; a tree split over domains pins to none. */
-    private String pinnedDomain(CompositePodGroup c, String key) {
-        String pinned = null;
+    /**
+     * The tree's bound members that are not terminal, leaf by leaf in reference order: what pins the tree to a
+     * domain. One on a node without the key pins nothing; members in two domains leave the tree none.
+     */
+    private List<PodInfo> boundMembers(CompositePodGroup c) {
+        List<PodInfo> out = new ArrayList<>();
         for (Child leaf : leaves(c)) {
             for (PodInfo p : snapshot.members(leaf.group().ref())) {
-                if (!p.pod().isBound() || p.pod().isTerminal()) {
-                    continue;
-                }
-                int n = snapshot.nodeIndex(p.pod().nodeName());
-                String v = n < 0 ? null : snapshot.node(n).node().labels().get(key);
-                if (v == null) {
-                    continue;
-                }
-                if (pinned == null) {
-                    pinned = v;
-                } else if (!pinned.equals(v)) {
-                    return "\0none"; // bound members in two domains: no domain holds the tree
+                if (p.pod().isBound() && !p.pod().isTerminal()) {
+                    out.add(p);
                 }
             }
         }
-        return pinned;
-    }
-
-    private static int[] intersect(int[] a, int[] sortedB) {
-        int[] out = new int[a.length];
-        int k = 0;
-        for (int x : a) {
-            if (Arrays.binarySearch(sortedB, x) >= 0) {
-                out[k++] = x;
-            }
-        }
-        return Arrays.copyOf(out, k);
+        return out;
     }
 }

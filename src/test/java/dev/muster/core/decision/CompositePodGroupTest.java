@@ -24,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** CompositePodGroup trees: one atomic promise over several PodGroups, one domain for all their members. */
 class CompositePodGroupTest {
     private static final String RACK = "topology.kubernetes.io/rack";
+    private static final String ZONE = "topology.kubernetes.io/zone";
     private final DecisionEngine engine = new DecisionEngine(EngineConfig.DEFAULT);
 
     private static Node rackNode(String name, String rack, String cpu) {
@@ -107,6 +108,84 @@ class CompositePodGroupTest {
         TreeSet<String> used = new TreeSet<>(placements(d.get("leader")).values());
         used.addAll(placements(d.get("workers")).values());
         assertThat(used).containsExactly("b1", "b2");
+    }
+
+    @Test
+    @DisplayName("a child's own topology domains stay inside the composite's domain, the first one too")
+    void childDomainsInsideTheComposite() {
+        // Rack names repeat across zones: rack r1 of zone za (a1) and of zone zb (b1) share a label value.
+        List<Node> nodes = List.of(
+                node("a1").label(ZONE, "za").label(RACK, "r1").allocatable("cpu", "4").allocatable("memory", "32Gi")
+                        .build(),
+                node("a2").label(ZONE, "za").label(RACK, "r2").allocatable("cpu", "4").allocatable("memory", "32Gi")
+                        .build(),
+                node("b1").label(ZONE, "zb").label(RACK, "r1").allocatable("cpu", "4").allocatable("memory", "32Gi")
+                        .build());
+        List<PodGroup> groups = List.of(Groups.gang("w", 2).topology(RACK).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decide(nodes, pods("w", 2, "4"), groups,
+                List.of(composite("job", null, 1, ZONE, null)));
+
+        // No rack of either zone holds both members; rack r1 across the zones would, but leaves the zone.
+        assertThat(d.get("w").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("w").placements()).isEmpty();
+    }
+
+    private static Pod bound(String name, String group, String node) {
+        return Groups.member(dev.muster.core.testing.Pods.pod(name).requests("cpu", "2").requests("memory", "1Gi")
+                .on(node).build(), group);
+    }
+
+    @Test
+    @DisplayName("bound members pin the tree to their rack; one on a node without the rack label pins nothing")
+    void boundMembersPinTheTree() {
+        List<Node> nodes = List.of(rackNode("a1", "r1", "4"), rackNode("b1", "r2", "4"), rackNode("b2", "r2", "4"),
+                node("x1").allocatable("cpu", "4").allocatable("memory", "32Gi").build());
+        List<Pod> pods = new ArrayList<>(List.of(bound("workers-0", "workers", "b1"), bound("side-0", "side", "x1")));
+        pods.addAll(pods("leader", 1, "2"));
+        List<PodGroup> groups = List.of(Groups.gang("leader", 1).build().withParentComposite("job"),
+                Groups.gang("side", 1).build().withParentComposite("job"),
+                Groups.gang("workers", 1).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decide(nodes, pods, groups, List.of(composite("job", null, 3, RACK, null)));
+
+        assertThat(d.get("leader").outcome()).isEqualTo(Outcome.Scheduled);
+        assertThat(placements(d.get("leader")).values()).allMatch(n -> n.startsWith("b"));
+    }
+
+    @Test
+    @DisplayName("bound members in two racks leave the tree no rack, and the message says so")
+    void boundMembersInTwoRacks() {
+        List<Node> nodes = List.of(rackNode("a1", "r1", "4"), rackNode("b1", "r2", "4"));
+        List<Pod> pods = new ArrayList<>(List.of(bound("workers-0", "workers", "a1"),
+                bound("workers-1", "workers", "b1")));
+        pods.addAll(pods("leader", 1, "2"));
+        List<PodGroup> groups = List.of(Groups.gang("leader", 1).build().withParentComposite("job"),
+                Groups.gang("workers", 2).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decide(nodes, pods, groups, List.of(composite("job", null, 2, RACK, null)));
+
+        assertThat(d.get("leader").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("leader").placements()).isEmpty();
+        assertThat(d.get("leader").message())
+                .isEqualTo("composite pod group \"default/job\": no domain of " + RACK + " can hold it");
+    }
+
+    @Test
+    @DisplayName("when no rack holds the tree, the message names the first rack tried and why it fell short")
+    void noRackHoldsTheTree() {
+        List<Node> nodes = List.of(rackNode("a1", "r1", "4"), rackNode("b1", "r2", "2"));
+        List<Pod> pods = new ArrayList<>(pods("leader", 1, "2"));
+        pods.addAll(pods("workers", 2, "2"));
+        List<PodGroup> groups = List.of(Groups.gang("leader", 1).build().withParentComposite("job"),
+                Groups.gang("workers", 2).build().withParentComposite("job"));
+
+        Map<String, Decision> d = decide(nodes, pods, groups, List.of(composite("job", null, 2, RACK, null)));
+
+        assertThat(d.get("leader").outcome()).isEqualTo(Outcome.Unschedulable);
+        assertThat(d.get("leader").message()).startsWith("no domain of " + RACK + " holds composite pod group "
+                + "\"default/job\"; in " + RACK + "=r1: composite pod group \"default/job\": 1 of 2 required child "
+                + "groups schedulable; pod group \"default/workers\" held it back: ");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.muster.core.plugins.defaultpreemption;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.FreeCapacity;
 import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.GroupDomains;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PostFilterPlugin.Simulation;
 import dev.muster.core.model.VictimUnits.Unit;
@@ -11,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -23,7 +23,7 @@ import java.util.Set;
  * For cost, a domain is searched only when its free capacity plus what its eligible units hold could take the
  * members the group needs, and at most {@value #MAX_DOMAINS} domains are searched, those whose most important
  * eligible unit is least important first (then fewer units, then name). Bound members pin the group to their
- * domain.
+ * domain ({@link GroupDomains}).
  */
 final class DomainPreemption {
     static final int MAX_DOMAINS = 8;
@@ -46,22 +46,14 @@ final class DomainPreemption {
     static List<PodInfo> select(GroupContext group, String key, List<Unit<PodInfo>> units, Simulation sim,
                                 int maxTrials) {
         ClusterView cluster = sim.cluster();
-        String pinned = null;
-        for (PodInfo b : group.bound()) {
-            int idx = cluster.nodeIndex(b.pod().nodeName());
-            String v = idx < 0 ? null : cluster.anyNode(idx).node().labels().get(key);
-            if (v == null || (pinned != null && !pinned.equals(v))) {
-                return null; // the generator refuses such a group; nothing to free
-            }
-            pinned = v;
+        GroupDomains.Pin pin = GroupDomains.pin(group.bound(), key, cluster);
+        if (pin.conflict()) {
+            return null; // the generator refuses such a group; nothing to free
         }
         List<Domain> domains = new ArrayList<>();
-        for (Map.Entry<String, int[]> e : cluster.topologyDomains(key).entrySet()) {
-            if (pinned != null && !pinned.equals(e.getKey())) {
-                continue;
-            }
+        for (GroupDomains.Domain d : GroupDomains.domains(cluster, key, pin, null)) {
             Set<Integer> inside = new HashSet<>();
-            for (int n : e.getValue()) {
+            for (int n : d.nodes()) {
                 inside.add(n);
             }
             List<Unit<PodInfo>> own = new ArrayList<>();
@@ -76,8 +68,8 @@ final class DomainPreemption {
                     max = Math.max(max, u.priority());
                 }
             }
-            if (!own.isEmpty() && couldHold(group, cluster, e.getValue(), own)) {
-                domains.add(new Domain(e.getKey(), e.getValue(), own, max));
+            if (!own.isEmpty() && couldHold(group, cluster, d.nodes(), own)) {
+                domains.add(new Domain(d.value(), d.nodes(), own, max));
             }
         }
         domains.sort(Comparator.comparingInt(Domain::maxPriority).thenComparingInt(d -> d.units().size())

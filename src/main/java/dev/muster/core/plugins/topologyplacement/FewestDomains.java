@@ -2,6 +2,7 @@ package dev.muster.core.plugins.topologyplacement;
 
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.GroupDomains;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PlacementGeneratePlugin.Candidate;
 import dev.muster.core.framework.PodInfo;
@@ -10,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A preferred group that no single domain holds is given the fewest domains that together do, chosen as Kueue's
@@ -40,15 +40,14 @@ final class FewestDomains {
         long[] largest = largest(pending, cluster);
         List<Room> rooms = new ArrayList<>();
         long total = 0;
-        for (Map.Entry<String, int[]> e : cluster.topologyDomains(key).entrySet()) {
-            int[] nodes = TopologyPlacementGeneratorPlugin.nodesIn(e.getValue(), parentNodes);
+        for (GroupDomains.Domain d : GroupDomains.domains(cluster, key, GroupDomains.Pin.NONE, parentNodes)) {
             long members = 0;
-            for (int idx : nodes) {
+            for (int idx : d.nodes()) {
                 members += room(cluster.anyNode(idx), largest);
             }
             members -= members % unit; // whole slices only
             if (members > 0) {
-                rooms.add(new Room(e.getKey(), nodes, members));
+                rooms.add(new Room(d.value(), d.nodes(), members));
                 total += members;
             }
         }

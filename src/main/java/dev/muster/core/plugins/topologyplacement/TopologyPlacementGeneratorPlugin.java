@@ -2,21 +2,18 @@ package dev.muster.core.plugins.topologyplacement;
 
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.GroupContext;
-import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.GroupDomains;
 import dev.muster.core.framework.PlacementGeneratePlugin;
-import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.PodGroup;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * One placement per domain of the PodGroup's topology key (upstream TopologyPlacementGenerator, KEP-5732): nodes
- * without the label are never used; bound members pin the group to their domain. Domains come in label-value order
- * (upstream: map order).
+ * without the label are never used; bound members pin the group to their domain ({@link GroupDomains}). Domains come
+ * in label-value order (upstream: map order).
  * <p>
  * Muster's extensions, read from PodGroup annotations so the v1alpha2 API stays as it is:
  * <ul>
@@ -52,40 +49,17 @@ public final class TopologyPlacementGeneratorPlugin implements PlacementGenerate
         for (int tier = 0; tier < levels.size(); tier++) {
             String key = levels.get(tier);
             boolean outermostRequired = required && tier == levels.size() - 1;
-            String pinned = null;
-            boolean conflict = false;
-            for (PodInfo b : group.bound()) {
-                NodeInfo n = nodeNamed(cluster, b.pod().nodeName());
-                String v = n == null ? null : n.node().labels().get(key);
-                if (v == null) {
-                    if (outermostRequired && !preferred) {
-                        return new Result(null, Status.unresolvable(NAME, "no topology domain found for pod "
-                                + b.ref().name()));
-                    }
-                    conflict = true;
-                    break;
-                }
-                if (pinned == null) {
-                    pinned = v;
-                } else if (!pinned.equals(v)) {
-                    conflict = true;
-                    break;
-                }
-            }
-            if (conflict) {
+            GroupDomains.Pin pin = GroupDomains.pin(group.bound(), key, cluster);
+            if (pin.conflict()) {
                 if (outermostRequired && !preferred) {
-                    return new Result(null, Status.unresolvable(NAME, "more than 1 domain found for pod group"));
+                    return new Result(null, Status.unresolvable(NAME, pin.outside() != null
+                            ? "no topology domain found for pod " + pin.outside().ref().name()
+                            : "more than 1 domain found for pod group"));
                 }
                 continue;
             }
-            for (Map.Entry<String, int[]> e : cluster.topologyDomains(key).entrySet()) {
-                if (pinned != null && !pinned.equals(e.getKey())) {
-                    continue;
-                }
-                int[] nodes = restrict(e.getValue(), parentNodes);
-                if (nodes.length > 0) {
-                    out.add(new Candidate(key + "=" + e.getKey(), nodes, tier));
-                }
+            for (GroupDomains.Domain d : GroupDomains.domains(cluster, key, pin, parentNodes)) {
+                out.add(new Candidate(d.name(), d.nodes(), tier));
             }
         }
         boolean shaped = TopologySlicesPlugin.shaped(pg);
@@ -106,29 +80,6 @@ public final class TopologyPlacementGeneratorPlugin implements PlacementGenerate
             ShapePlans.record(group, cluster, levels, out);
         }
         return new Result(out, Status.SUCCESS);
-    }
-
-    /** The domain's nodes that are also in the parent; shared with {@link FewestDomains}. */
-    static int[] nodesIn(int[] domain, int[] parent) {
-        return restrict(domain, parent);
-    }
-
-    /** The domain's nodes that are also in the parent (both ascending); the domain itself when the parent is all. */
-    private static int[] restrict(int[] domain, int[] parent) {
-        if (parent.length == 0) {
-            return new int[0];
-        }
-        if (parent[parent.length - 1] == parent.length - 1) {
-            return domain; // the parent is every node of the snapshot
-        }
-        int[] out = new int[domain.length];
-        int k = 0;
-        for (int d : domain) {
-            if (java.util.Arrays.binarySearch(parent, d) >= 0) {
-                out[k++] = d;
-            }
-        }
-        return java.util.Arrays.copyOf(out, k);
     }
 
     /** The levels to try, tightest first; the spec's key last. Empty when the group has no topology constraint. */
@@ -153,10 +104,5 @@ public final class TopologyPlacementGeneratorPlugin implements PlacementGenerate
             }
         }
         return levels;
-    }
-
-    private static NodeInfo nodeNamed(ClusterView cluster, String name) {
-        int at = cluster.nodeIndex(name);
-        return at < 0 ? null : cluster.anyNode(at);
     }
 }

@@ -121,6 +121,17 @@ class TopologyPlacementGeneratorPluginTest {
     }
 
     @Test
+    @DisplayName("a parent of the first nodes only is still a restriction: a domain reaching past it is cut down")
+    void restrictedToLeadingParent() {
+        int[] parent = {cluster.nodeIndex("n1"), cluster.nodeIndex("n2")};
+        assertThat(parent).containsExactly(0, 1);
+
+        Result r = plugin.generate(pendingOnly(Groups.gang("g", 1).topology(RACK).build()), cluster, parent);
+
+        assertThat(describe(r)).containsExactly("rack=r1 0 [n2]", "rack=r2 0 [n1]");
+    }
+
+    @Test
     @DisplayName("bound members pin the group to their domain")
     void boundMembersPin() {
         Result r = plugin.generate(boundOn(Groups.gang("g", 2).topology(RACK).build(), "n2", "n4"), cluster, all());

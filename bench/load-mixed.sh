@@ -15,12 +15,13 @@
 #
 #   bench/load-mixed.sh    env: PORT (18080) WARM_SECONDS (30) SECONDS_RUN (60) JAVA_OPTS ("-Xmx1g")
 #                               VALID_CONN (8) BAD_CONN (2: connections per invalid/malformed kind) RSS_RATIO (1.05)
+#                               JAR (this build's target/quarkus-app/quarkus-run.jar; another build's to compare)
 # Needs wrk and curl (apt-get install -y wrk curl; the script installs wrk with apt-get when it can), python3.
 # Builds the jar (mvn -B -q package -Dmaven.test.skip=true) and the small request (bench/generate.sh) when missing.
 source "$(dirname "$0")/common.sh"
 PORT="${PORT:-18080}"; WARM_SECONDS="${WARM_SECONDS:-30}"; SECONDS_RUN="${SECONDS_RUN:-60}"
 JAVA_OPTS="${JAVA_OPTS:--Xmx1g}"; VALID_CONN="${VALID_CONN:-8}"; BAD_CONN="${BAD_CONN:-2}"; RSS_RATIO="${RSS_RATIO:-1.05}"
-JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
+JAR="${JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"
 URL="http://127.0.0.1:$PORT/v1/decisions"
 MIX="$OUT/mixed"; mkdir -p "$MIX"
 

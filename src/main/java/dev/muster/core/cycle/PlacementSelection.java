@@ -77,7 +77,7 @@ final class PlacementSelection {
         }
     }
 
-    /** The candidate that ran for a fingerprint, and its result (null: pruned by {@link #canHold}). */
+    /** A candidate that ran, and its result. */
     private record Twin(int[] nodes, CycleResult result) {
     }
 
@@ -95,12 +95,11 @@ final class PlacementSelection {
         for (PlacementGeneratePlugin.Candidate c : candidates) {
             maxTier = Math.max(maxTier, c.tier());
         }
-        PlacementSymmetry symmetry = scope.batching() && candidates.size() > 1 ? PlacementSymmetry.of(scope, group) : null;
+        Twins twins = new Twins(scope.batching() && candidates.size() > 1);
         // the last feasible trial of a tier may stay assumed while the tier is ranked (see Kept); only for a run that
         // assumed nothing before this group, whose state without the trial is then the snapshot's own, and when the
         // ranking is a sum of scores: a plugin ranking alone may read what the run remembered while generating
         boolean mayKeep = scope.batching() && snapshot.mark() == 0 && !scope.runtime().placementRankedAlone(group);
-        Map<Object, Twin> twins = new HashMap<>();
         for (int tier = 0; tier <= maxTier; tier++) {
             List<PlacementGeneratePlugin.Candidate> inTier = new ArrayList<>();
             List<Integer> orders = new ArrayList<>();
@@ -111,35 +110,30 @@ final class PlacementSelection {
                 }
             }
             Walk walk = walk(inTier, orders);
-            Plan plan = plan(walk.candidates, symmetry, twins.keySet());
+            Plan plan = plan(walk.candidates);
             List<Evaluated> feasible = new ArrayList<>();
             Kept kept = null;
             for (int i = 0; i < walk.candidates.size(); i++) {
                 PlacementGeneratePlugin.Candidate c = walk.candidates.get(i);
                 int order = walk.orders[i];
                 scope.checkStop();
-                Object fingerprint = plan.fingerprints[i];
-                Twin twin = fingerprint == null ? null : twins.get(fingerprint);
+                if (plan.pruned[i]) {
+                    reports.add(new Reported(order, new PlacementReport(c.name(), tier, c.nodes().length, false, true,
+                            0, 0, pruned(c))));
+                    continue;
+                }
+                Twin twin = twins.of(c.nodes());
                 if (twin != null) {
                     // An equivalent candidate ran already: this one comes out the same, on its own nodes.
-                    if (twin.result() != null && twin.result().feasible()) {
+                    if (twin.result().feasible()) {
                         feasible.add(new Evaluated(c, order, scope.placement(c.name(), c.nodes()), null, twin));
                         if (walk.bounds != null && noLaterCanWin(walk, plan, i, feasible, mayKeep)) {
                             break;
                         }
                     } else {
-                        String msg = twin.result() == null ? pruned(c) : firstMessage(twin.result());
                         reports.add(new Reported(order, new PlacementReport(c.name(), tier, c.nodes().length, false,
-                                twin.result() == null, 0, twin.result() == null ? 0 : twin.result().placed(), msg)));
+                                false, 0, twin.result().placed(), firstMessage(twin.result()))));
                     }
-                    continue;
-                }
-                if (plan.pruned[i]) {
-                    if (fingerprint != null) {
-                        twins.put(fingerprint, new Twin(c.nodes(), null));
-                    }
-                    reports.add(new Reported(order, new PlacementReport(c.name(), tier, c.nodes().length, false, true,
-                            0, 0, pruned(c))));
                     continue;
                 }
                 if (kept != null) {
@@ -149,9 +143,7 @@ final class PlacementSelection {
                 Placement p = scope.placement(c.name(), c.nodes());
                 int mark = snapshot.mark();
                 CycleResult r = cycle.placeMembers(group, p);
-                if (fingerprint != null) {
-                    twins.put(fingerprint, new Twin(c.nodes(), r));
-                }
+                twins.ran(c.nodes(), r);
                 if (r.feasible()) {
                     Evaluated e = new Evaluated(c, order, p, r, null);
                     feasible.add(e);
@@ -379,32 +371,76 @@ final class PlacementSelection {
     }
 
     /**
-     * How each candidate of a tier is dealt with, decided before any of them runs (every trial is rolled back before
-     * the next candidate, so the state is the same either way): its fingerprint, whether its capacity cannot hold
-     * the members needed, and the last one that runs.
+     * Which candidates of a tier cannot hold the members needed (decided before any of them runs, on the state before
+     * any trial), and the last one that runs unless it turns out an equivalent of one that ran.
      */
-    private record Plan(Object[] fingerprints, boolean[] pruned, int lastRun) {
+    private record Plan(boolean[] pruned, int lastRun) {
     }
 
-    private Plan plan(List<PlacementGeneratePlugin.Candidate> inTier, PlacementSymmetry symmetry,
-                      java.util.Set<Object> ranBefore) {
-        Object[] fingerprints = new Object[inTier.size()];
+    private Plan plan(List<PlacementGeneratePlugin.Candidate> inTier) {
         boolean[] pruned = new boolean[inTier.size()];
-        java.util.Set<Object> seen = new java.util.HashSet<>(ranBefore);
         int lastRun = -1;
-        for (int i = 0; i < fingerprints.length; i++) {
-            int[] nodes = inTier.get(i).nodes();
-            Object fingerprint = symmetry == null ? null : symmetry.fingerprint(nodes);
-            fingerprints[i] = fingerprint;
-            if (fingerprint != null && !seen.add(fingerprint)) {
-                continue; // a twin of an earlier candidate
-            }
-            pruned[i] = !canHold(nodes);
+        for (int i = 0; i < pruned.length; i++) {
+            pruned[i] = !canHold(inTier.get(i).nodes());
             if (!pruned[i]) {
                 lastRun = i;
             }
         }
-        return new Plan(fingerprints, pruned, lastRun);
+        return new Plan(pruned, lastRun);
+    }
+
+    /**
+     * The candidates that ran, by fingerprint ({@link PlacementSymmetry}), so that an equivalent one is not run again
+     * but gets that one's outcome on its own nodes. Fingerprints are taken only once a later candidate is to be
+     * compared (a tier that stops after its first trial takes none), and only while no trial is assumed: every
+     * trial is rolled back before the next candidate, unless it is the last to run. The first of a fingerprint to
+     * run stands for it.
+     */
+    private final class Twins {
+        private boolean enabled;
+        private PlacementSymmetry symmetry;
+        private final Map<Object, Twin> byFingerprint = new HashMap<>();
+        private final List<Twin> unprinted = new ArrayList<>();
+        private final Map<int[], Object> prints = new java.util.IdentityHashMap<>();
+
+        Twins(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        /** The candidate that ran and is equivalent to one on {@code nodes}, or null. */
+        Twin of(int[] nodes) {
+            if (!enabled || byFingerprint.isEmpty() && unprinted.isEmpty()) {
+                return null;
+            }
+            if (symmetry == null) {
+                symmetry = PlacementSymmetry.of(scope, group);
+                if (symmetry == null) { // the group's members do not allow it
+                    enabled = false;
+                    unprinted.clear();
+                    return null;
+                }
+            }
+            for (Twin t : unprinted) {
+                Object f = fingerprint(t.nodes());
+                if (f != null) {
+                    byFingerprint.putIfAbsent(f, t);
+                }
+            }
+            unprinted.clear();
+            Object f = fingerprint(nodes);
+            return f == null ? null : byFingerprint.get(f);
+        }
+
+        /** Records a candidate that ran. */
+        void ran(int[] nodes, CycleResult result) {
+            if (enabled) {
+                unprinted.add(new Twin(nodes, result));
+            }
+        }
+
+        private Object fingerprint(int[] nodes) {
+            return prints.computeIfAbsent(nodes, symmetry::fingerprint);
+        }
     }
 
     /**

@@ -284,7 +284,7 @@ final class DeviceSearch {
                 return R.FAIL;
             }
             solutionPath = Arrays.copyOf(path, depth);
-            solution = Results.build(this, plans, results, node);
+            solution = AllocationResults.build(this, plans, results, node);
             return R.DONE;
         }
         ClaimPlan plan = plans[ci];

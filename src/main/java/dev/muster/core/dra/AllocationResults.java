@@ -15,8 +15,8 @@ import java.util.Map;
 import java.util.UUID;
 
 /** Turns a found solution into one {@link AllocationResult} per claim, as upstream shapes it. */
-final class Results {
-    private Results() {
+final class AllocationResults {
+    private AllocationResults() {
     }
 
     static List<AllocationResult> build(DeviceSearch search, DeviceSearch.ClaimPlan[] plans,

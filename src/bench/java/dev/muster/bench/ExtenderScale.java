@@ -1,6 +1,6 @@
 package dev.muster.bench;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.ViewStore;
 import dev.muster.adapter.extender.ExtenderCodec;
 import dev.muster.adapter.extender.ExtenderService;
@@ -97,7 +97,7 @@ public final class ExtenderScale {
         PreparedViews views = new PreparedViews(store::current, store::changes, Duration.ofMillis(stalenessMs));
         ExtenderService service = new ExtenderService(views, engine, codec, 16);
         long t1 = System.nanoTime();
-        ClusterView first = views.awaitLatest();
+        WatchedClusterVersion first = views.awaitLatest();
         System.out.printf(Locale.ROOT, "first view prepared (generation %d, compiled + decided) in %.1f s%n",
                 first.generation(), (System.nanoTime() - t1) / 1e9);
 
@@ -144,7 +144,7 @@ public final class ExtenderScale {
                 long s = System.nanoTime();
                 call(service, codec, request);
                 firstAfter[k][i] = System.nanoTime() - s;
-                ClusterView v = views.awaitLatest();
+                WatchedClusterVersion v = views.awaitLatest();
                 stale[i * kinds.length + k] = System.nanoTime() - s;
                 prepared[i * kinds.length + k] = v.generation() - changed;
                 call(service, codec, request); // the prepared view's first call
@@ -181,7 +181,7 @@ public final class ExtenderScale {
             store.putPod(added.ref().namespace() + "/" + added.ref().name(), added);
             long c = threads.getCurrentThreadCpuTime();
             long s = System.nanoTime();
-            ClusterView v = store.current();
+            WatchedClusterVersion v = store.current();
             wall[0][i] = System.nanoTime() - s;
             cpu[0][i] = threads.getCurrentThreadCpuTime() - c;
             c = threads.getCurrentThreadCpuTime();

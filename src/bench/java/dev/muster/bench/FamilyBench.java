@@ -1,6 +1,6 @@
 package dev.muster.bench;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.ViewStore;
 import dev.muster.adapter.extender.ExtenderCodec;
 import dev.muster.adapter.extender.ExtenderService;
@@ -340,7 +340,7 @@ public final class FamilyBench {
             w = System.nanoTime();
             filter(service, codec, call);
             steady.add(measured, System.nanoTime() - w, THREADS.getCurrentThreadCpuTime() - c);
-            ClusterView v = store.current();
+            WatchedClusterVersion v = store.current();
             w = System.nanoTime();
             engine.decide(v.compiled(), null, new DecisionOptions(false, false), deadline());
             eng.add(measured, System.nanoTime() - w, 0);

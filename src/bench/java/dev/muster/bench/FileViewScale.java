@@ -1,6 +1,6 @@
 package dev.muster.bench;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.FileClusterViewSource;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.validation.Causes;
@@ -88,7 +88,7 @@ public final class FileViewScale {
         long t1 = System.nanoTime();
         FileClusterViewSource source = new FileClusterViewSource(dir, 0, System::currentTimeMillis,
                 (s, where) -> summary(validator.validateSnapshot(s, "snapshot"), where), sourceLimits);
-        ClusterView view = source.current();
+        WatchedClusterVersion view = source.current();
         double load = (System.nanoTime() - t1) / 1e9;
         if (source.lastError().isPresent()) {
             throw new IllegalStateException(source.lastError().get());
@@ -110,7 +110,7 @@ public final class FileViewScale {
         gcTimeBefore = gcMillis();
         resetPeaks();
         long t3 = System.nanoTime();
-        ClusterView next = source.current();
+        WatchedClusterVersion next = source.current();
         double reload = (System.nanoTime() - t3) / 1e9;
         if (next.generation() != view.generation() + 1) {
             throw new IllegalStateException("no reload: " + next + " " + source.lastError().orElse(""));

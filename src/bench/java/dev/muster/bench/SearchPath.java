@@ -34,7 +34,7 @@ import static dev.muster.core.testing.Pods.pod;
  *   <li>{@code maxcount}: a 1,000-pod heterogeneous <b>basic</b> group (sizes 1, 2, 3 and 6 cpu, memory in
  *       proportion, interleaved in cycle order) on 5,000 nodes of 8 cpu / 32Gi, of which 4,600 are full with one
  *       bound 8-cpu pod: the members ask 3,000 cpu, the 400 free nodes hold 3,200 cpu in 8-cpu pieces, so the
- *       feasible pass leaves members out and the maximum-count search ({@code MoreMembers}) runs its rounds.</li>
+ *       feasible pass leaves members out and the maximum-count search ({@code MaxMembersSearch}) runs its rounds.</li>
  *   <li>{@code preempt}: a 100-pod gang (priority 1000, 4 cpu / 8Gi each) on 5,000 nodes of 16 cpu / 64Gi, each
  *       running 10 bound pods of 1.5 cpu / 6Gi at priorities 0 to 9 (50,000 pods): a node has 1 cpu free, so every
  *       member needs victims and the group ends Preempting.</li>

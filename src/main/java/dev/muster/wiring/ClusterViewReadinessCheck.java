@@ -1,6 +1,6 @@
 package dev.muster.wiring;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.ClusterViewSource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -42,7 +42,7 @@ public class ClusterViewReadinessCheck implements HealthCheck {
         if (!pending.isEmpty()) {
             return b.down().withData("waitingFor", String.join(", ", pending)).build();
         }
-        ClusterView v = source.current();
+        WatchedClusterVersion v = source.current();
         return b.up().withData("source", v.source()).withData("generation", v.generation())
                 .withData("nodes", v.state().nodes().size()).build();
     }

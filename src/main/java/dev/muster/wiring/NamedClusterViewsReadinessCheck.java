@@ -1,6 +1,6 @@
 package dev.muster.wiring;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.NamedClusterViews;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -39,7 +39,7 @@ public class NamedClusterViewsReadinessCheck implements HealthCheck {
         for (String name : views.names()) {
             List<String> pending = views.notSynced(name);
             if (pending.isEmpty()) {
-                ClusterView v = views.source(name).current();
+                WatchedClusterVersion v = views.source(name).current();
                 b.withData(name, "synced (" + v.state().nodes().size() + " nodes, generation " + v.generation() + ")");
             } else {
                 b.withData(name, "waiting for " + String.join(", ", pending));

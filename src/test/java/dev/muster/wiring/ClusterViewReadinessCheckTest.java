@@ -1,6 +1,6 @@
 package dev.muster.wiring;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.ClusterViewSource;
 import dev.muster.core.model.ClusterState;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -19,8 +19,9 @@ class ClusterViewReadinessCheckTest {
         final List<String> pending = new ArrayList<>(List.of("nodes", "pods"));
 
         @Override
-        public ClusterView current() {
-            return ClusterView.of(pending.isEmpty() ? 3 : 0, new ClusterState(null, null, null, null, null), "kubernetes");
+        public WatchedClusterVersion current() {
+            return WatchedClusterVersion.of(pending.isEmpty() ? 3 : 0, new ClusterState(null, null, null, null, null),
+                    "kubernetes");
         }
 
         @Override

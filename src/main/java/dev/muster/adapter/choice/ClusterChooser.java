@@ -1,7 +1,7 @@
 package dev.muster.adapter.choice;
 
 import dev.muster.adapter.cel.CelSelectors;
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.NamedClusterViews;
 import dev.muster.adapter.kube.ChoiceDocument;
 import dev.muster.adapter.kube.JobPods;
@@ -82,7 +82,7 @@ public final class ClusterChooser {
 
     private List<ClusterChoice> choose(ChoiceDocument doc, BooleanSupplier stop, boolean take) {
         List<ChoiceDocument.Cluster> clusters = new java.util.ArrayList<>(doc.clusters());
-        ClusterView[] watched = watchedViews(clusters);
+        WatchedClusterVersion[] watched = watchedViews(clusters);
         AtomicReferenceArray<RequestDocument.Snapshot> inline = new AtomicReferenceArray<>(clusters.size());
         for (int i = 0; i < clusters.size(); i++) {
             inline.set(i, clusters.get(i).snapshot());
@@ -107,7 +107,7 @@ public final class ClusterChooser {
         List<ClusterChoice> unranked = ClusterChoices.inParallel(names.length, i -> {
             ClusterSnapshot snapshot;
             if (watched[i] != null) {
-                ClusterView v = watched[i];
+                WatchedClusterVersion v = watched[i];
                 snapshot = ClusterSnapshot.next(v.compiled(), ClusterChoices.merge(v.state(), workloadState),
                         ClusterChoices.merge(v.dra(), workloadDra));
             } else {
@@ -129,8 +129,8 @@ public final class ClusterChooser {
     }
 
     /** The current view of each watched cluster named (null for one given inline), once every one is synced. */
-    private ClusterView[] watchedViews(List<ChoiceDocument.Cluster> clusters) {
-        ClusterView[] out = new ClusterView[clusters.size()];
+    private WatchedClusterVersion[] watchedViews(List<ChoiceDocument.Cluster> clusters) {
+        WatchedClusterVersion[] out = new WatchedClusterVersion[clusters.size()];
         Map<String, List<String>> waiting = new TreeMap<>();
         for (ChoiceDocument.Cluster c : clusters) {
             if (c.snapshot() == null) {
@@ -153,11 +153,11 @@ public final class ClusterChooser {
     }
 
     /** The workload's pods and PodGroups a watched cluster already has, as a create would find them. */
-    private void rejectCollisions(List<ChoiceDocument.Cluster> clusters, ClusterView[] watched, ClusterState workload,
-                                  int podsGiven) {
+    private void rejectCollisions(List<ChoiceDocument.Cluster> clusters, WatchedClusterVersion[] watched,
+                                  ClusterState workload, int podsGiven) {
         Causes causes = new Causes(maxCauses);
         for (int i = 0; i < watched.length; i++) {
-            ClusterView v = watched[i];
+            WatchedClusterVersion v = watched[i];
             if (v == null) {
                 continue;
             }

@@ -4,12 +4,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A source of {@link ClusterView}s. {@link #current()} is cheap when nothing changed (it returns the same view) and
- * never throws: a source that cannot read a new state keeps answering with the last good one.
+ * A source of {@link WatchedClusterVersion}s. {@link #current()} is cheap when nothing changed (it returns the same
+ * view) and never throws: a source that cannot read a new state keeps answering with the last good one.
  */
 public interface ClusterViewSource extends AutoCloseable {
 
-    ClusterView current();
+    WatchedClusterVersion current();
 
     /**
      * The generation {@link #current()} would answer with, or the last one it answered when finding out costs more
@@ -52,10 +52,10 @@ public interface ClusterViewSource extends AutoCloseable {
 
     /** {@code muster.cluster-view.source=none}: an empty view that never changes. */
     final class None implements ClusterViewSource {
-        private final ClusterView empty = ClusterView.empty("none");
+        private final WatchedClusterVersion empty = WatchedClusterVersion.empty("none");
 
         @Override
-        public ClusterView current() {
+        public WatchedClusterVersion current() {
             return empty;
         }
     }

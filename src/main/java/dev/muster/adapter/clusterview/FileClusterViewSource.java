@@ -39,9 +39,9 @@ import java.util.function.UnaryOperator;
  * access), {@link #current()} compares each file's modification time, size and file key, and the directory's list
  * of files, with the last load, and reloads everything when any differs. Nodes and pods equal to the previous
  * view's are kept as the previous instances, so compiling the new view reuses what the previous one compiled for
- * them ({@link ClusterView#compiled()}). A snapshot that cannot be read, decoded, validated or compiled, or that
- * exceeds a limit, is logged and ignored: the previous view stays (generation unchanged) until the files change
- * again.
+ * them ({@link WatchedClusterVersion#compiled()}). A snapshot that cannot be read, decoded, validated or compiled, or
+ * that exceeds a limit, is logged and ignored: the previous view stays (generation unchanged) until the files
+ * change again.
  */
 public final class FileClusterViewSource implements ClusterViewSource {
     private static final Logger LOG = Logger.getLogger(FileClusterViewSource.class);
@@ -52,7 +52,7 @@ public final class FileClusterViewSource implements ClusterViewSource {
     private final SnapshotCheck check;
     private final SnapshotFiles files;
 
-    private volatile ClusterView view;
+    private volatile WatchedClusterVersion view;
     private long lastCheck = Long.MIN_VALUE;
     private List<SnapshotFiles.Stamp> loaded;
     private long generation;
@@ -105,7 +105,7 @@ public final class FileClusterViewSource implements ClusterViewSource {
         this.check = check;
         this.files = new SnapshotFiles(path, limits.maxFileBytes(), limits.codec(), limits.counts(),
                 limits.readThreads());
-        this.view = ClusterView.empty(describe());
+        this.view = WatchedClusterVersion.empty(describe());
         refresh(true);
     }
 
@@ -114,7 +114,7 @@ public final class FileClusterViewSource implements ClusterViewSource {
     }
 
     @Override
-    public ClusterView current() {
+    public WatchedClusterVersion current() {
         refresh(false);
         return view;
     }
@@ -163,7 +163,7 @@ public final class FileClusterViewSource implements ClusterViewSource {
                     : "; skipped items of kinds a snapshot does not hold: " + merged.skipped();
             RequestDocument.Snapshot snapshot = sorted(merged.snapshot());
             merged = null; // the paths are no longer needed: let the collector have them while compiling
-            ClusterView previous = view;
+            WatchedClusterVersion previous = view;
             DraObjects dra;
             ClusterState state;
             try {
@@ -176,7 +176,8 @@ public final class FileClusterViewSource implements ClusterViewSource {
             snapshot = null;
             state = reuse(state, previous.state());
             generation++;
-            view = new ClusterView(generation, state, dra, describe(), previous.isCompiled() ? previous : null);
+            view = new WatchedClusterVersion(generation, state, dra, describe(),
+                    previous.isCompiled() ? previous : null);
             LOG.infof("cluster view %s loaded in %.1f s from %d file(s), %d bytes: generation %d, %d nodes, %d pods, "
                             + "%d pod groups, %d resource slices, %d resource claims%s", path,
                     (System.nanoTime() - start) / 1e9, fileCount, bytes, generation, state.nodes().size(),

@@ -45,8 +45,8 @@ import java.util.function.Function;
  * <p>
  * Each event converts the object once (fabric8's JSON, re-read with the strict lean {@link KubeCodec} records and
  * compiled by {@link KubeMapper}) into the {@link ViewStore}'s sorted per-kind map and bumps the generation;
- * {@link #current()} assembles a new {@link ClusterView} only when the generation moved, every list in key order so
- * the same cluster gives the same view. An object that does not convert is logged and left out. A resource the server does not serve
+ * {@link #current()} assembles a new {@link WatchedClusterVersion} only when the generation moved, every list in key
+ * order so the same cluster gives the same view. An object that does not convert is logged and left out. A resource the server does not serve
  * (PodGroups on a cluster without scheduling.k8s.io/v1alpha2) is logged and stays empty.
  * Workloads are watched but not yet part of the engine's ClusterState.
  * <p>
@@ -244,7 +244,7 @@ public final class KubernetesClusterViewSource implements ClusterViewSource {
     }
 
     @Override
-    public ClusterView current() {
+    public WatchedClusterVersion current() {
         return store.current();
     }
 

@@ -12,7 +12,8 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The objects a watching source has seen, kept sorted by key as they arrive, and the {@link ClusterView} of them.
+ * The objects a watching source has seen, kept sorted by key as they arrive, and the {@link WatchedClusterVersion}
+ * of them.
  * <p>
  * Each change is applied in O(log n) to a per-kind sorted map and bumps the change count; {@link #current()}
  * assembles a new view only when the count moved, each list in key order: the last view's list with the keys changed
@@ -33,7 +34,7 @@ public final class ViewStore {
     private final SortedKind<PriorityClass> priorityClasses = new SortedKind<>();
     private final SortedKind<PodDisruptionBudget> pdbs = new SortedKind<>();
     private long changes;
-    private volatile ClusterView view;
+    private volatile WatchedClusterVersion view;
 
     /** A store without DRA objects. */
     public ViewStore(String source) {
@@ -44,7 +45,7 @@ public final class ViewStore {
     public ViewStore(String source, Supplier<DraObjects> dra) {
         this.source = source;
         this.dra = dra;
-        this.view = ClusterView.empty(source);
+        this.view = WatchedClusterVersion.empty(source);
     }
 
     public synchronized void putNode(String key, Node node) {
@@ -109,15 +110,15 @@ public final class ViewStore {
     }
 
     /** The view of every object seen, at generation {@link #changes()}; assembled only when something changed. */
-    public ClusterView current() {
-        ClusterView v = view;
+    public WatchedClusterVersion current() {
+        WatchedClusterVersion v = view;
         synchronized (this) {
             if (v.generation() == changes) {
                 return v;
             }
             ClusterState state = new ClusterState(nodes.list(), pods.list(), podGroups.list(),
                     priorityClasses.list(), pdbs.list());
-            v = new ClusterView(changes, state, dra.get(), source, v);
+            v = new WatchedClusterVersion(changes, state, dra.get(), source, v);
             view = v;
             return v;
         }

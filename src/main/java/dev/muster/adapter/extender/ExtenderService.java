@@ -1,7 +1,7 @@
 package dev.muster.adapter.extender;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderArgs;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderFilterResult;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderPreemptionArgs;
@@ -66,12 +66,13 @@ public final class ExtenderService {
     static final long MAX_SCORE = 10;
     private static final DecisionOptions NO_PREEMPTION = new DecisionOptions(false, false);
 
-    private final Supplier<ClusterView> views;
+    private final Supplier<WatchedClusterVersion> views;
     private final DecisionEngine engine;
     private final ExtenderCodec codec;
     private final DecisionCache cache;
 
-    public ExtenderService(Supplier<ClusterView> views, DecisionEngine engine, ExtenderCodec codec, int cacheSize) {
+    public ExtenderService(Supplier<WatchedClusterVersion> views, DecisionEngine engine, ExtenderCodec codec,
+                           int cacheSize) {
         this.views = views;
         this.engine = engine;
         this.codec = codec;
@@ -82,11 +83,11 @@ public final class ExtenderService {
     }
 
     /** Makes and caches the decision a call without overlay reads: what {@link PreparedViews} does ahead of calls. */
-    void prepare(ClusterView view) {
+    void prepare(WatchedClusterVersion view) {
         cache.get(new DecisionCache.Key(view.generation(), null, List.of()), () -> decideView(view));
     }
 
-    private DecisionResult decideView(ClusterView view) {
+    private DecisionResult decideView(WatchedClusterVersion view) {
         return engine.decideGroups(view.compiled(), null, NO_PREEMPTION, () -> false);
     }
 
@@ -227,7 +228,7 @@ public final class ExtenderService {
         if (group == null || pod.isBound()) {
             return new Plan.PassThrough();
         }
-        ClusterView view = views.get();
+        WatchedClusterVersion view = views.get();
         if (views instanceof PreparedViews prepared && !prepared.synchronous() && !pod.equals(view.pod(pod.ref()))
                 && prepared.behind(view)) {
             // The pod is new (or changed) and the source already has a newer view: wait for it rather than decide
@@ -276,7 +277,7 @@ public final class ExtenderService {
     private static final String SCHEDULER_ERROR = "SchedulerError";
 
     /** The decision of the pod's group over the view with the request merged in, from the cache when possible. */
-    private Decision decisionFor(ClusterView view, Pod pod, List<Node> requestNodes) {
+    private Decision decisionFor(WatchedClusterVersion view, Pod pod, List<Node> requestNodes) {
         Pod known = view.pod(pod.ref());
         Pod podOverlay = pod.equals(known) ? null : pod;
         List<Node> overlay = List.of();
@@ -355,7 +356,7 @@ public final class ExtenderService {
         if (args.pod() == null || args.pod().metadata() == null || args.pod().metadata().name() == null) {
             throw new RequestException("ExtenderPreemptionArgs.Pod with metadata.name is required");
         }
-        ClusterView view = views.get();
+        WatchedClusterVersion view = views.get();
         Pod preemptor;
         try {
             preemptor = KubeMapper.pod(args.pod());

@@ -1,6 +1,6 @@
 package dev.muster.adapter.extender;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.ClusterViewSource.PodBinder;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderBindingArgs;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderBindingResult;
@@ -35,7 +35,7 @@ import java.util.function.Supplier;
 public final class GangBinder {
     private static final Logger LOG = Logger.getLogger(GangBinder.class);
 
-    private final Supplier<ClusterView> views;
+    private final Supplier<WatchedClusterVersion> views;
     private final PodBinder binder;
     private final Duration timeout;
     private final ScheduledExecutorService timer;
@@ -45,7 +45,8 @@ public final class GangBinder {
                            ScheduledFuture<?> expiry) {
     }
 
-    public GangBinder(Supplier<ClusterView> views, PodBinder binder, Duration timeout, ScheduledExecutorService timer) {
+    public GangBinder(Supplier<WatchedClusterVersion> views, PodBinder binder, Duration timeout,
+                      ScheduledExecutorService timer) {
         this.views = views;
         this.binder = binder;
         this.timeout = timeout;
@@ -58,7 +59,7 @@ public final class GangBinder {
         }
         String ns = args.podNamespace() == null || args.podNamespace().isEmpty() ? "default" : args.podNamespace();
         PodRef ref = new PodRef(ns, args.podName());
-        ClusterView view = views.get();
+        WatchedClusterVersion view = views.get();
         Pod pod = view.pod(ref);
         GroupRef groupRef = pod == null ? null : pod.groupRef();
         PodGroup group = groupRef == null ? null : findGroup(view, groupRef);
@@ -116,7 +117,7 @@ public final class GangBinder {
     }
 
     /** Members of the group bound (and not finished) in the view, not counting the ones waiting here. */
-    private static int runningMembers(ClusterView view, GroupRef group, Map<PodRef, Waiting> waitingMembers) {
+    private static int runningMembers(WatchedClusterVersion view, GroupRef group, Map<PodRef, Waiting> waitingMembers) {
         int n = 0;
         for (Pod p : view.state().pods()) {
             if (group.equals(p.groupRef()) && p.isBound() && !p.isTerminal() && !p.terminating()
@@ -127,7 +128,7 @@ public final class GangBinder {
         return n;
     }
 
-    private static PodGroup findGroup(ClusterView view, GroupRef ref) {
+    private static PodGroup findGroup(WatchedClusterVersion view, GroupRef ref) {
         for (PodGroup g : view.state().podGroups()) {
             if (g.ref().equals(ref)) {
                 return g;

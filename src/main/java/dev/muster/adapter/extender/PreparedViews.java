@@ -1,6 +1,6 @@
 package dev.muster.adapter.extender;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.ClusterViewSource;
 import org.jboss.logging.Logger;
 
@@ -33,16 +33,16 @@ import java.util.function.Supplier;
  * The file source finds a changed file when {@code current()} is called: in asynchronous mode only the worker calls
  * it (every {@value #POLL_MILLIS} ms), so reading a large file never happens on a call.
  */
-public final class PreparedViews implements Supplier<ClusterView>, AutoCloseable {
+public final class PreparedViews implements Supplier<WatchedClusterVersion>, AutoCloseable {
     private static final Logger LOG = Logger.getLogger(PreparedViews.class);
     static final long POLL_MILLIS = 50;
 
-    private final Supplier<ClusterView> current;
+    private final Supplier<WatchedClusterVersion> current;
     private final LongSupplier latest;
     private final long maxStalenessNanos;
     private final Object lock = new Object();
-    private volatile Consumer<ClusterView> preparer = ClusterView::compiled;
-    private volatile ClusterView ready;
+    private volatile Consumer<WatchedClusterVersion> preparer = WatchedClusterVersion::compiled;
+    private volatile WatchedClusterVersion ready;
     private long behindSince = -1;
     private boolean wake;
     private boolean closed;
@@ -57,19 +57,19 @@ public final class PreparedViews implements Supplier<ClusterView>, AutoCloseable
      * @param current the source's current view (may assemble or load it)
      * @param latest  the generation {@code current} would answer with, cheaply
      */
-    public PreparedViews(Supplier<ClusterView> current, LongSupplier latest, Duration maxStaleness) {
+    public PreparedViews(Supplier<WatchedClusterVersion> current, LongSupplier latest, Duration maxStaleness) {
         this.current = current;
         this.latest = latest;
         this.maxStalenessNanos = Math.max(0, maxStaleness.toNanos());
     }
 
     /** Synchronous: every call reads the source's current view. */
-    public static PreparedViews synchronous(Supplier<ClusterView> current) {
+    public static PreparedViews synchronous(Supplier<WatchedClusterVersion> current) {
         return new PreparedViews(current, () -> current.get().generation(), Duration.ZERO);
     }
 
     /** What preparing a view means beyond compiling it (the extender: making and caching its decision). */
-    public void onPrepare(Consumer<ClusterView> prepare) {
+    public void onPrepare(Consumer<WatchedClusterVersion> prepare) {
         this.preparer = v -> {
             v.compiled();
             prepare.accept(v);
@@ -82,11 +82,11 @@ public final class PreparedViews implements Supplier<ClusterView>, AutoCloseable
 
     /** The view a call reads: the newest prepared one, or the source's newest once it is too long behind. */
     @Override
-    public ClusterView get() {
+    public WatchedClusterVersion get() {
         if (synchronous()) {
             return current.get();
         }
-        ClusterView r = ready;
+        WatchedClusterVersion r = ready;
         if (r == null) {
             return awaitLatest();
         }
@@ -109,7 +109,7 @@ public final class PreparedViews implements Supplier<ClusterView>, AutoCloseable
     }
 
     /** Whether the source has a newer generation than {@code view}. */
-    public boolean behind(ClusterView view) {
+    public boolean behind(WatchedClusterVersion view) {
         return latest.getAsLong() != view.generation();
     }
 
@@ -117,9 +117,9 @@ public final class PreparedViews implements Supplier<ClusterView>, AutoCloseable
      * Waits until the source's generation as of now is prepared, and returns that view (or a newer one).
      * Synchronous mode prepares it on this thread.
      */
-    public ClusterView awaitLatest() {
+    public WatchedClusterVersion awaitLatest() {
         if (synchronous()) {
-            ClusterView v = current.get();
+            WatchedClusterVersion v = current.get();
             preparer.accept(v);
             return v;
         }
@@ -170,10 +170,10 @@ public final class PreparedViews implements Supplier<ClusterView>, AutoCloseable
                     return;
                 }
             }
-            ClusterView v;
+            WatchedClusterVersion v;
             try {
                 v = current.get();
-                ClusterView r = ready;
+                WatchedClusterVersion r = ready;
                 if (r == null || v.generation() != r.generation()) {
                     prepare(v);
                 }
@@ -193,7 +193,7 @@ public final class PreparedViews implements Supplier<ClusterView>, AutoCloseable
         }
     }
 
-    private void prepare(ClusterView v) {
+    private void prepare(WatchedClusterVersion v) {
         long start = System.nanoTime();
         try {
             preparer.accept(v);

@@ -11,17 +11,17 @@ import java.util.Map;
  */
 final class AffinityDecoders extends RecordReader {
     // each read made once per request, so that reading allocates none
-    private final Values.ObjectBody<Kube.NodeAffinity> nodeAffinity = this::nodeAffinity;
-    private final Values.ObjectBody<Kube.PodAffinity> podAffinity = this::podAffinity;
-    private final Values.ObjectBody<Kube.NodeSelector> nodeSelector = this::nodeSelector;
-    private final Values.ObjectBody<Kube.NodeSelectorTerm> nodeSelectorTerm = this::nodeSelectorTerm;
-    private final Values.ObjectBody<Kube.PreferredSchedulingTerm> preferredTerm = this::preferredTerm;
-    private final Values.ObjectBody<Kube.Requirement> requirement = this::requirement;
-    private final Values.ObjectBody<Kube.PodAffinityTerm> podAffinityTerm = this::podAffinityTerm;
-    private final Values.ObjectBody<Kube.WeightedPodAffinityTerm> weightedTerm = this::weightedTerm;
-    private final Values.ObjectBody<Kube.LabelSelector> labelSelector = this::labelSelector;
+    private final FieldReader.ObjectBody<Kube.NodeAffinity> nodeAffinity = this::nodeAffinity;
+    private final FieldReader.ObjectBody<Kube.PodAffinity> podAffinity = this::podAffinity;
+    private final FieldReader.ObjectBody<Kube.NodeSelector> nodeSelector = this::nodeSelector;
+    private final FieldReader.ObjectBody<Kube.NodeSelectorTerm> nodeSelectorTerm = this::nodeSelectorTerm;
+    private final FieldReader.ObjectBody<Kube.PreferredSchedulingTerm> preferredTerm = this::preferredTerm;
+    private final FieldReader.ObjectBody<Kube.Requirement> requirement = this::requirement;
+    private final FieldReader.ObjectBody<Kube.PodAffinityTerm> podAffinityTerm = this::podAffinityTerm;
+    private final FieldReader.ObjectBody<Kube.WeightedPodAffinityTerm> weightedTerm = this::weightedTerm;
+    private final FieldReader.ObjectBody<Kube.LabelSelector> labelSelector = this::labelSelector;
 
-    AffinityDecoders(Values in) {
+    AffinityDecoders(FieldReader in) {
         super(in);
     }
 
@@ -53,7 +53,7 @@ final class AffinityDecoders extends RecordReader {
                 default -> in.skip();
             }
         }
-        return new Kube.NodeAffinity(required, Values.frozen(preferred));
+        return new Kube.NodeAffinity(required, FieldReader.frozen(preferred));
     }
 
     private Kube.NodeSelector nodeSelector() throws IOException {
@@ -65,7 +65,7 @@ final class AffinityDecoders extends RecordReader {
                 in.skip();
             }
         }
-        return new Kube.NodeSelector(Values.frozen(terms));
+        return new Kube.NodeSelector(FieldReader.frozen(terms));
     }
 
     private Kube.NodeSelectorTerm nodeSelectorTerm() throws IOException {
@@ -79,7 +79,7 @@ final class AffinityDecoders extends RecordReader {
                 default -> in.skip();
             }
         }
-        return new Kube.NodeSelectorTerm(Values.frozen(matchExpressions), Values.frozen(matchFields));
+        return new Kube.NodeSelectorTerm(FieldReader.frozen(matchExpressions), FieldReader.frozen(matchFields));
     }
 
     private Kube.PreferredSchedulingTerm preferredTerm() throws IOException {
@@ -109,7 +109,7 @@ final class AffinityDecoders extends RecordReader {
                 default -> in.skip();
             }
         }
-        return new Kube.Requirement(key, operator, Values.frozen(values));
+        return new Kube.Requirement(key, operator, FieldReader.frozen(values));
     }
 
     private Kube.PodAffinity podAffinity() throws IOException {
@@ -125,7 +125,7 @@ final class AffinityDecoders extends RecordReader {
                 default -> in.skip();
             }
         }
-        return new Kube.PodAffinity(Values.frozen(required), Values.frozen(preferred));
+        return new Kube.PodAffinity(FieldReader.frozen(required), FieldReader.frozen(preferred));
     }
 
     private Kube.WeightedPodAffinityTerm weightedTerm() throws IOException {
@@ -161,8 +161,8 @@ final class AffinityDecoders extends RecordReader {
                 default -> in.skip();
             }
         }
-        return new Kube.PodAffinityTerm(selector, Values.frozen(namespaces), namespaceSelector, topologyKey,
-                Values.frozen(matchLabelKeys), Values.frozen(mismatchLabelKeys));
+        return new Kube.PodAffinityTerm(selector, FieldReader.frozen(namespaces), namespaceSelector, topologyKey,
+                FieldReader.frozen(matchLabelKeys), FieldReader.frozen(mismatchLabelKeys));
     }
 
     private Kube.LabelSelector labelSelector() throws IOException {
@@ -176,6 +176,6 @@ final class AffinityDecoders extends RecordReader {
                 default -> in.skip();
             }
         }
-        return new Kube.LabelSelector(matchLabels, Values.frozen(matchExpressions));
+        return new Kube.LabelSelector(matchLabels, FieldReader.frozen(matchExpressions));
     }
 }

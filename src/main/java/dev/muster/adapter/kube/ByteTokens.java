@@ -80,7 +80,7 @@ final class ByteTokens extends ByteLexer {
         this.objectAt = new boolean[Math.max(2, maxDepth + 1)];
         this.fallback = fallback;
         this.strings = new StringTable(slots);
-        this.memo = new RepeatMemo(body.length, Values.SITES);
+        this.memo = new RepeatMemo(body.length, FieldReader.SITES);
     }
 
     // ------------------------------------------------------------ tokens

@@ -14,17 +14,17 @@ import java.util.Map;
  */
 final class DraDecoders extends RecordReader {
     // each read made once per request, so that reading allocates none
-    final Values.ObjectBody<KubeDra.ResourceSliceSpec> spec = this::spec;
-    private final Values.ObjectBody<KubeDra.Pool> pool = this::pool;
-    private final Values.ObjectBody<KubeDra.Device> device = this::device;
-    private final Values.ObjectBody<KubeDra.Attribute> attribute = this::attribute;
-    private final Values.ObjectBody<KubeDra.Capacity> capacity = this::capacity;
-    private final Values.ValueBody<Map<String, KubeDra.Attribute>> attributes = (v, f) ->
+    final FieldReader.ObjectBody<KubeDra.ResourceSliceSpec> spec = this::spec;
+    private final FieldReader.ObjectBody<KubeDra.Pool> pool = this::pool;
+    private final FieldReader.ObjectBody<KubeDra.Device> device = this::device;
+    private final FieldReader.ObjectBody<KubeDra.Attribute> attribute = this::attribute;
+    private final FieldReader.ObjectBody<KubeDra.Capacity> capacity = this::capacity;
+    private final FieldReader.ValueBody<Map<String, KubeDra.Attribute>> attributes = (v, f) ->
             in.objectMap(v, f, KubeDra.Device.class, KubeDra.Attribute.class, attribute);
-    private final Values.ValueBody<Map<String, KubeDra.Capacity>> capacities = (v, f) ->
+    private final FieldReader.ValueBody<Map<String, KubeDra.Capacity>> capacities = (v, f) ->
             in.objectMap(v, f, KubeDra.Device.class, KubeDra.Capacity.class, capacity);
 
-    DraDecoders(Values in) {
+    DraDecoders(FieldReader in) {
         super(in);
     }
 
@@ -88,8 +88,8 @@ final class DraDecoders extends RecordReader {
         for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
                 case "name" -> name = string(f, r);
-                case "attributes" -> attributeMap = recalled(f, r, Values.DEVICE_ATTRIBUTES, attributes);
-                case "capacity" -> capacityMap = recalled(f, r, Values.DEVICE_CAPACITY, capacities);
+                case "attributes" -> attributeMap = recalled(f, r, FieldReader.DEVICE_ATTRIBUTES, attributes);
+                case "capacity" -> capacityMap = recalled(f, r, FieldReader.DEVICE_CAPACITY, capacities);
                 case "consumesCounters" -> consumes = other(f, r);
                 case "taints" -> taints = other(f, r);
                 case "allowMultipleAllocations" -> multiple = bool(f, r);
@@ -138,13 +138,13 @@ final class DraDecoders extends RecordReader {
         return new KubeDra.Capacity(value, policy);
     }
 
-    /** A quantity field: a string or integer token read as {@link Values#qty}; any other as databind reads it. */
+    /** A quantity field: a string or integer token read as {@link FieldReader#qty}; any other as databind reads it. */
     private Qty quantity(String f, Class<?> r) throws IOException {
         try {
             JsonToken v = in.value();
             return v == JsonToken.VALUE_STRING || v == JsonToken.VALUE_NUMBER_INT ? in.qty() : in.other(v, f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 }

@@ -11,14 +11,14 @@ import java.util.Map;
  */
 final class NodeDecoders extends RecordReader {
     // each read made once per request, so that reading allocates none
-    final Values.ObjectBody<Kube.NodeSpec> spec = this::spec;
-    final Values.ObjectBody<Kube.NodeStatus> status = this::status;
-    private final Values.ObjectBody<Kube.Taint> taint = this::taint;
-    private final Values.ValueBody<List<Kube.Taint>> taintList = (v, f) ->
+    final FieldReader.ObjectBody<Kube.NodeSpec> spec = this::spec;
+    final FieldReader.ObjectBody<Kube.NodeStatus> status = this::status;
+    private final FieldReader.ObjectBody<Kube.Taint> taint = this::taint;
+    private final FieldReader.ValueBody<List<Kube.Taint>> taintList = (v, f) ->
             in.sharedList(in.objects(v, f, Kube.NodeSpec.class, Kube.Taint.class, 2, taint));
-    private final Values.ValueBody<Map<String, Qty>> quantities = (v, f) -> in.qtyMap(v, f, Kube.NodeStatus.class);
+    private final FieldReader.ValueBody<Map<String, Qty>> quantities = (v, f) -> in.qtyMap(v, f, Kube.NodeStatus.class);
 
-    NodeDecoders(Values in) {
+    NodeDecoders(FieldReader in) {
         super(in);
     }
 
@@ -29,7 +29,7 @@ final class NodeDecoders extends RecordReader {
         for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
                 case "unschedulable" -> unschedulable = bool(f, r);
-                case "taints" -> taints = recalled(f, r, Values.TAINTS, taintList);
+                case "taints" -> taints = recalled(f, r, FieldReader.TAINTS, taintList);
                 default -> in.skip();
             }
         }
@@ -58,8 +58,8 @@ final class NodeDecoders extends RecordReader {
         Map<String, Qty> capacity = null;
         for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
-                case "allocatable" -> allocatable = recalled(f, r, Values.NODE_QUANTITIES, quantities);
-                case "capacity" -> capacity = recalled(f, r, Values.NODE_QUANTITIES, quantities);
+                case "allocatable" -> allocatable = recalled(f, r, FieldReader.NODE_QUANTITIES, quantities);
+                case "capacity" -> capacity = recalled(f, r, FieldReader.NODE_QUANTITIES, quantities);
                 default -> in.skip();
             }
         }

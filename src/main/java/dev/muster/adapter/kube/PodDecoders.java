@@ -14,21 +14,21 @@ import java.util.Map;
  */
 final class PodDecoders extends RecordReader {
     // each read made once per request, so that reading allocates none
-    final Values.ObjectBody<Kube.PodSpec> spec = this::spec;
-    final Values.ObjectBody<Kube.PodStatus> status = this::status;
-    private final Values.ObjectBody<Kube.Toleration> toleration = this::toleration;
-    private final Values.ObjectBody<Kube.Container> container = this::container;
-    private final Values.ObjectBody<Kube.ContainerPort> port = this::port;
-    private final Values.ObjectBody<Kube.Resources> resources = this::resources;
-    private final Values.ObjectBody<Kube.SchedulingGroup> schedulingGroup = this::schedulingGroup;
-    private final Values.ObjectBody<Kube.PodWorkloadRef> workloadRef = this::workloadRef;
-    private final Values.ValueBody<List<Kube.Toleration>> tolerationList = (v, f) ->
+    final FieldReader.ObjectBody<Kube.PodSpec> spec = this::spec;
+    final FieldReader.ObjectBody<Kube.PodStatus> status = this::status;
+    private final FieldReader.ObjectBody<Kube.Toleration> toleration = this::toleration;
+    private final FieldReader.ObjectBody<Kube.Container> container = this::container;
+    private final FieldReader.ObjectBody<Kube.ContainerPort> port = this::port;
+    private final FieldReader.ObjectBody<Kube.Resources> resources = this::resources;
+    private final FieldReader.ObjectBody<Kube.SchedulingGroup> schedulingGroup = this::schedulingGroup;
+    private final FieldReader.ObjectBody<Kube.PodWorkloadRef> workloadRef = this::workloadRef;
+    private final FieldReader.ValueBody<List<Kube.Toleration>> tolerationList = (v, f) ->
             in.sharedList(in.objects(v, f, Kube.PodSpec.class, Kube.Toleration.class, 4, toleration));
-    private final Values.ValueBody<List<Kube.Container>> containerList = (v, f) ->
+    private final FieldReader.ValueBody<List<Kube.Container>> containerList = (v, f) ->
             in.sharedList(in.objects(v, f, Kube.PodSpec.class, Kube.Container.class, 3, container));
-    private final Values.ValueBody<Kube.Affinity> affinity;
+    private final FieldReader.ValueBody<Kube.Affinity> affinity;
 
-    PodDecoders(Values in) {
+    PodDecoders(FieldReader in) {
         super(in);
         AffinityDecoders affinities = new AffinityDecoders(in);
         this.affinity = (v, f) -> affinities.affinity();
@@ -62,9 +62,9 @@ final class PodDecoders extends RecordReader {
                 case "preemptionPolicy" -> preemptionPolicy = shared(f, r);
                 case "nodeSelector" -> nodeSelector = stringMap(f, r);
                 case "affinity" -> podAffinity = in.value() == JsonToken.START_OBJECT
-                        ? recalled(f, r, Values.AFFINITY, affinity) : other(f, r);
-                case "tolerations" -> tolerations = recalled(f, r, Values.TOLERATIONS, tolerationList);
-                case "containers" -> containers = recalled(f, r, Values.CONTAINERS, containerList);
+                        ? recalled(f, r, FieldReader.AFFINITY, affinity) : other(f, r);
+                case "tolerations" -> tolerations = recalled(f, r, FieldReader.TOLERATIONS, tolerationList);
+                case "containers" -> containers = recalled(f, r, FieldReader.CONTAINERS, containerList);
                 case "initContainers" -> initContainers = objects(f, r, Kube.Container.class, 3, container);
                 case "overhead" -> overhead = qtyMap(f, r);
                 case "resources" -> podResources = object(f, r, resources);
@@ -79,8 +79,8 @@ final class PodDecoders extends RecordReader {
         }
         return new Kube.PodSpec(nodeName, schedulerName, priority, priorityClassName, preemptionPolicy, nodeSelector,
                 podAffinity, tolerations, containers, in.sharedList(initContainers), overhead, podResources,
-                Values.frozen(topologySpreadConstraints), Values.frozen(schedulingGates), group,
-                Values.frozen(resourceClaims), podWorkloadRef);
+                FieldReader.frozen(topologySpreadConstraints), FieldReader.frozen(schedulingGates), group,
+                FieldReader.frozen(resourceClaims), podWorkloadRef);
     }
 
     private Kube.Container container() throws IOException {
@@ -98,7 +98,7 @@ final class PodDecoders extends RecordReader {
                 default -> in.skip();
             }
         }
-        return in.canonical(new Kube.Container(name, containerResources, Values.frozen(ports), restartPolicy));
+        return in.canonical(new Kube.Container(name, containerResources, FieldReader.frozen(ports), restartPolicy));
     }
 
     /** Every pending member of a PodGroup has one: streamed, not bound by databind per pod. */
@@ -198,7 +198,7 @@ final class PodDecoders extends RecordReader {
                 default -> in.skip();
             }
         }
-        return in.canonical(new Kube.PodStatus(phase, nominatedNodeName, Values.frozen(claimStatuses),
+        return in.canonical(new Kube.PodStatus(phase, nominatedNodeName, FieldReader.frozen(claimStatuses),
                 extendedClaim));
     }
 }

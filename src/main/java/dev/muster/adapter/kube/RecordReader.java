@@ -7,16 +7,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Base of the record decoders: the value of the current field ({@link Values#first}, {@link Values#next}) read as the
- * record's field {@code f}, a failure given the field's path step as databind's {@code BeanDeserializer} adds it.
+ * Base of the record decoders: the value of the current field ({@link FieldReader#first}, {@link FieldReader#next})
+ * read as the record's field {@code f}, a failure given the field's path step as databind's {@code BeanDeserializer}
+ * adds it.
  * A field loop is then {@code for (String f = in.first(); f != null; f = in.next())} around a switch on the name,
  * with the record's fields in locals: nothing is allocated for the loop, and each case reads its value through one of
  * these.
  */
 abstract class RecordReader {
-    final Values in;
+    final FieldReader in;
 
-    RecordReader(Values in) {
+    RecordReader(FieldReader in) {
         this.in = in;
     }
 
@@ -24,7 +25,7 @@ abstract class RecordReader {
         try {
             return in.string(in.value(), f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
@@ -32,7 +33,7 @@ abstract class RecordReader {
         try {
             return in.shared(in.value(), f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
@@ -40,7 +41,7 @@ abstract class RecordReader {
         try {
             return in.integer(in.value(), f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
@@ -48,7 +49,7 @@ abstract class RecordReader {
         try {
             return in.longValue(in.value(), f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
@@ -56,7 +57,7 @@ abstract class RecordReader {
         try {
             return in.bool(in.value(), f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
@@ -64,7 +65,7 @@ abstract class RecordReader {
         try {
             return in.stringMap(in.value(), f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
@@ -72,7 +73,7 @@ abstract class RecordReader {
         try {
             return in.qtyMap(in.value(), f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
@@ -80,7 +81,7 @@ abstract class RecordReader {
         try {
             return in.strings(in.value(), f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
@@ -89,45 +90,45 @@ abstract class RecordReader {
         try {
             return in.list(in.value(), f, type, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
-    /** A value whose token is not the usual one for the field: as {@link Values#other}. */
+    /** A value whose token is not the usual one for the field: as {@link FieldReader#other}. */
     final <T> T other(String f, Class<?> r) throws IOException {
         try {
             return in.other(in.value(), f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
-    /** An object read by {@code one}; any other token as {@link Values#other}. */
-    final <T> T object(String f, Class<?> r, Values.ObjectBody<T> one) throws IOException {
+    /** An object read by {@code one}; any other token as {@link FieldReader#other}. */
+    final <T> T object(String f, Class<?> r, FieldReader.ObjectBody<T> one) throws IOException {
         try {
             JsonToken v = in.value();
             return v == JsonToken.START_OBJECT ? one.read() : in.other(v, f, r);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
     /** A list of objects of {@code type}, each read by {@code one}. */
-    final <T> List<T> objects(String f, Class<?> r, Class<T> type, int capacity, Values.ObjectBody<T> one)
+    final <T> List<T> objects(String f, Class<?> r, Class<T> type, int capacity, FieldReader.ObjectBody<T> one)
             throws IOException {
         try {
             return in.objects(in.value(), f, r, type, capacity, one);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 
-    /** A value {@link Values#recalled} at {@code site}, else read by {@code read}. */
-    final <T> T recalled(String f, Class<?> r, int site, Values.ValueBody<T> read) throws IOException {
+    /** A value {@link FieldReader#recalled} at {@code site}, else read by {@code read}. */
+    final <T> T recalled(String f, Class<?> r, int site, FieldReader.ValueBody<T> read) throws IOException {
         try {
             return in.recalled(site, in.value(), f, read);
         } catch (Exception e) {
-            throw Values.wrap(e, r, f);
+            throw FieldReader.wrap(e, r, f);
         }
     }
 }

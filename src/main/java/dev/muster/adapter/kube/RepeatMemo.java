@@ -3,7 +3,7 @@ package dev.muster.adapter.kube;
 import java.util.Arrays;
 
 /**
- * The byte path's values that repeat byte for byte, per decoder site ({@link Values#SITES}): per site, a
+ * The byte path's values that repeat byte for byte, per decoder site ({@link FieldReader#SITES}): per site, a
  * direct-mapped table of values read before, each with the offset, length and depth of its bytes. A lookup hashes the
  * value's bytes whole and matches a slot when the bytes are the same and at the same depth, so the same limits held.
  * Identical bytes decode to an equal value: recalling it is invisible, but for skipping the tokens and lookups. A site

@@ -26,7 +26,7 @@ import java.util.Map;
  * both share; the Jackson source is the reference for them. The decoders themselves are by family: the
  * {@link Reader} for a Node or Pod and its metadata, {@link NodeDecoders}, {@link PodDecoders} and
  * {@link AffinityDecoders} for what is under them, {@link DraDecoders} for a slice's; each is a {@link RecordReader}, over the field loop and values of
- * {@link Values}.
+ * {@link FieldReader}.
  *
  * <p>Why not plain databind: Jackson's creator-based record deserializer (PropertyValueBuffer, reflective constructor
  * calls, a LinkedHashMap per label/quantity map, a new String per value) costs several times the tokenizing floor on
@@ -117,10 +117,10 @@ final class StreamingDecoders {
         private final NodeDecoders nodes;
         private final PodDecoders pods;
         private final DraDecoders dra;
-        private final Values.ObjectBody<Kube.Node> node = this::node;
-        private final Values.ObjectBody<Kube.Pod> pod = this::pod;
-        private final Values.ObjectBody<KubeDra.ResourceSlice> slice = this::slice;
-        private final Values.ObjectBody<Kube.ObjectMeta> meta = this::meta;
+        private final FieldReader.ObjectBody<Kube.Node> node = this::node;
+        private final FieldReader.ObjectBody<Kube.Pod> pod = this::pod;
+        private final FieldReader.ObjectBody<KubeDra.ResourceSlice> slice = this::slice;
+        private final FieldReader.ObjectBody<Kube.ObjectMeta> meta = this::meta;
         private final SnapshotProgress progress;
 
         Reader(Tokens p) {
@@ -128,7 +128,7 @@ final class StreamingDecoders {
         }
 
         Reader(Tokens p, SnapshotProgress progress) {
-            super(new Values(p));
+            super(new FieldReader(p));
             this.p = p;
             this.progress = progress;
             this.nodes = new NodeDecoders(in);
@@ -175,7 +175,7 @@ final class StreamingDecoders {
         }
 
         /** A Node or Pod: its metadata, and its spec and status read by {@code spec} and {@code status}. */
-        private <T, S, U> T top(Class<?> r, Values.ObjectBody<S> spec, Values.ObjectBody<U> status,
+        private <T, S, U> T top(Class<?> r, FieldReader.ObjectBody<S> spec, FieldReader.ObjectBody<U> status,
                                 Parts<T, S, U> record) throws IOException {
             String apiVersion = null;
             String kind = null;
@@ -461,7 +461,7 @@ final class StreamingDecoders {
          * {@code kind} must be strings or null, {@code items} an array or null, each at most once; anything else
          * leaves the fast path (as {@link KubeListDeserializer} would fail it or read it the same).
          */
-        private <T> List<T> listObject(JsonToken v, String f, Values.ValueBody<List<T>> array) throws IOException {
+        private <T> List<T> listObject(JsonToken v, String f, FieldReader.ValueBody<List<T>> array) throws IOException {
             if (v != JsonToken.START_OBJECT) {
                 return array.read(v, f);
             }
@@ -505,7 +505,7 @@ final class StreamingDecoders {
         }
 
         /** The nodes or pods of the snapshot: an array of objects (or null); anything else leaves the fast path. */
-        private <T> List<T> members(JsonToken v, Values.ObjectBody<T> one) throws IOException {
+        private <T> List<T> members(JsonToken v, FieldReader.ObjectBody<T> one) throws IOException {
             if (v == JsonToken.VALUE_NULL) {
                 return null;
             }

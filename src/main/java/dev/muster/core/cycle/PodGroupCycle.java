@@ -28,7 +28,7 @@ import java.util.List;
  *       the member is assumed there, Reserve holds what it takes beyond node resources, Permit says whether the
  *       group's policy holds yet. Members that fit nowhere are listed with kube-scheduler's FitError. When the
  *       greedy pass fails a gang that is not homogeneous, a {@link BoundedSearch} looks further; when a feasible
- *       pass leaves heterogeneous members out, {@link MoreMembers} looks for a placement that holds more.</li>
+ *       pass leaves heterogeneous members out, {@link MaxMembersSearch} looks for a placement that holds more.</li>
  *   <li><b>PlacementScore.</b> Among feasible placements of the lowest tier, the best is kept (or, when the group asks for a
  *       placement strategy such as BestFit, the strategy's choice); the others are rolled back.</li>
  *   <li><b>PostFilter.</b> When nothing is feasible, preemption looks for victims; the group is then nominated on
@@ -149,7 +149,7 @@ public final class PodGroupCycle {
             feasible |= permit.isSuccess();
         }
         if (feasible) {
-            return MoreMembers.improve(this, scheduler, snapshot, assumption, group, placement, mark,
+            return MaxMembersSearch.improve(this, scheduler, snapshot, assumption, group, placement, mark,
                     new CycleResult(true, results, placed, SearchReport.NOT_RUN), searchBudget);
         }
         snapshot.rollbackTo(mark);
@@ -168,7 +168,7 @@ public final class PodGroupCycle {
                 count++;
             }
         }
-        return MoreMembers.improve(this, scheduler, snapshot, assumption, group, placement, mark,
+        return MaxMembersSearch.improve(this, scheduler, snapshot, assumption, group, placement, mark,
                 new CycleResult(true, found, count, report), searchBudget);
     }
 
@@ -256,7 +256,7 @@ public final class PodGroupCycle {
 
     /** Whether the members differ in what some plugin reads of them, or depend on each other. */
     boolean heterogeneous(List<PodInfo> pending) {
-        return MoreMembers.heterogeneous(pending, p -> scope.runtime().runPodKey(p, scope.allNodes()),
+        return MaxMembersSearch.heterogeneous(pending, p -> scope.runtime().runPodKey(p, scope.allNodes()),
                 p -> scope.runtime().runInterchangeable(p, scope.allNodes()));
     }
 

@@ -8,7 +8,7 @@ import dev.muster.core.cycle.Diagnosis;
 import dev.muster.core.cycle.PlacementReport;
 import dev.muster.core.cycle.MemberResult;
 import dev.muster.core.cycle.SearchReport;
-import dev.muster.core.cycle.Shortage;
+import dev.muster.core.cycle.ShortageAnalysis;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.RoleTally;
@@ -138,14 +138,16 @@ final class DecisionBuilder {
                 List.of(DecisionEngine.condition(group, false, message)), message, explanation);
     }
 
-    /** The explanation with the group's {@link Shortage}, worked out from the trials the cycle ran. */
+    /**
+     * The explanation with the group's shortage, worked out from the trials the cycle ran ({@link ShortageAnalysis}).
+     */
     private Explanation withShortage(Explanation e, AlgorithmResult result) {
-        Shortage.Result s = Shortage.of(snapshot, result, ref, needed(), snapshot.groupPriority(ref));
+        ShortageAnalysis.Result s = ShortageAnalysis.of(snapshot, result, ref, needed(), snapshot.groupPriority(ref));
         if (s == null) {
             return e;
         }
         List<Explanation.Fit> fits = new ArrayList<>();
-        for (Shortage.Fit f : s.fits()) {
+        for (ShortageAnalysis.Fit f : s.fits()) {
             fits.add(new Explanation.Fit(f.placement(), f.fits()));
         }
         List<Explanation.ReasonCount> excluded = new ArrayList<>();

@@ -91,7 +91,7 @@ public final class Allocator {
     /** {@link #allocate(DeviceLedger, Node, List, long)} with the node's pools ({@link DraIndex#poolsFor}) at hand. */
     static Outcome allocate(DeviceLedger ledger, Node node, List<DraIndex.NodePool> pools, List<PendingClaim> claims,
                             long stepBudget) {
-        Search s = new Search(ledger.index(), ledger.snapshotView(), node, pools, claims, stepBudget, null);
+        DeviceSearch s = new DeviceSearch(ledger.index(), ledger.snapshotView(), node, pools, claims, stepBudget, null);
         return s.run();
     }
 
@@ -136,7 +136,7 @@ public final class Allocator {
             if (terminal != null) {
                 return terminal;
             }
-            Search s = new Search(index, state, node, index.poolsFor(node), claims, remaining, lastPath);
+            DeviceSearch s = new DeviceSearch(index, state, node, index.poolsFor(node), claims, remaining, lastPath);
             Outcome o = s.run();
             remaining = Math.max(0, remaining - o.steps());
             if (o instanceof Allocated) {

@@ -212,10 +212,10 @@ public final class ClusterSnapshot {
         if (previous == null) {
             return new ClusterSnapshot(state, dra);
         }
-        return Incremental.derive(previous, state, dra);
+        return IncrementalCompile.derive(previous, state, dra);
     }
 
-    /** The derived snapshot (see {@link #next}); its arguments are what {@link Incremental} worked out. */
+    /** The derived snapshot (see {@link #next}); its arguments are what {@link IncrementalCompile} worked out. */
     ClusterSnapshot(ClusterSnapshot prev, ClusterState state, DraObjects dra, NodeInfo[] nodes,
                     List<PodInfo> pods, int[] listOrdinals, Map<PodRef, PodInfo> changedByRef, boolean[] live,
                     PodTable table,
@@ -317,7 +317,7 @@ public final class ClusterSnapshot {
         return out;
     }
 
-    // Package-private views for Incremental.
+    // Package-private views for IncrementalCompile.
     List<dev.muster.core.model.PriorityClass> priorityClassList() {
         return priorityClasses;
     }

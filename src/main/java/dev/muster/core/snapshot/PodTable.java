@@ -6,9 +6,9 @@ import java.util.Arrays;
 
 /**
  * What a snapshot keeps per pod ordinal beside the {@code PodInfo}: the pod object as the state listed it, the node
- * it counts on, and the traits the snapshot's indexes are built from. A derived snapshot ({@link Incremental}) reuses
- * an entry by comparing the listed object alone, and rebuilds its indexes from these arrays, so an unchanged pod
- * object is not read again: on a million pods, reading each one costs a cache miss per pod and dominates a
+ * it counts on, and the traits the snapshot's indexes are built from. A derived snapshot ({@link IncrementalCompile})
+ * reuses an entry by comparing the listed object alone, and rebuilds its indexes from these arrays, so an unchanged
+ * pod object is not read again: on a million pods, reading each one costs a cache miss per pod and dominates a
  * derivation.
  */
 final class PodTable {

@@ -99,7 +99,7 @@ class FileClusterViewSourceTest {
         write("notes.txt", "not a part");
 
         FileClusterViewSource s = source();
-        ClusterView v = s.current();
+        WatchedClusterVersion v = s.current();
 
         assertThat(s.lastError()).isEmpty();
         assertThat(v.generation()).isEqualTo(1);
@@ -113,12 +113,12 @@ class FileClusterViewSourceTest {
     void theSameObjectsSplitDifferentlyGiveTheSameView() throws IOException {
         write("all.json", snapshot(List.of(node("n1"), node("n2")), List.of(pod("ns", "p2", "n2"),
                 pod("ns", "p1", "n1"))));
-        ClusterView whole = source().current();
+        WatchedClusterVersion whole = source().current();
 
         Files.delete(dir.resolve("all.json"));
         write("a.json", kubectlList(pod("ns", "p1", "n1"), node("n2")));
         write("b.json", kubectlList(node("n1"), pod("ns", "p2", "n2")));
-        ClusterView split = source().current();
+        WatchedClusterVersion split = source().current();
 
         assertThat(split.state()).isEqualTo(whole.state());
     }
@@ -208,7 +208,7 @@ class FileClusterViewSourceTest {
     void aFileOverThePerFileLimitIsNotReadAndThePreviousViewStays() throws IOException {
         write("a.json", kubectlList(node("n1")));
         FileClusterViewSource s = source(dir, ValidationLimits.DEFAULT, 2_000);
-        ClusterView before = s.current();
+        WatchedClusterVersion before = s.current();
         assertThat(before.generation()).isEqualTo(1);
 
         List<String> pods = new ArrayList<>();
@@ -227,7 +227,7 @@ class FileClusterViewSourceTest {
         ValidationLimits two = new ValidationLimits(10, 2, 10, 10, 100);
         write("a.json", kubectlList(node("n1"), pod("ns", "p1", "n1")));
         FileClusterViewSource s = source(dir, two, 1 << 20);
-        ClusterView before = s.current();
+        WatchedClusterVersion before = s.current();
 
         write("b.json", kubectlList(pod("ns", "p2", "n1"), pod("ns", "p3", "n1")));
 
@@ -252,10 +252,10 @@ class FileClusterViewSourceTest {
             write(String.format("%02d.json", i), kubectlList(pod("ns", "p" + (8 - i), "n" + i), node("n" + i),
                     pod("other", "q" + i, "n" + (8 - i))));
         }
-        ClusterView one = source(1, ValidationLimits.DEFAULT).current();
+        WatchedClusterVersion one = source(1, ValidationLimits.DEFAULT).current();
 
         for (int threads : new int[] {2, 3, 16}) {
-            ClusterView many = source(threads, ValidationLimits.DEFAULT).current();
+            WatchedClusterVersion many = source(threads, ValidationLimits.DEFAULT).current();
             assertThat(many.generation()).isEqualTo(1);
             assertThat(many.state()).isEqualTo(one.state());
         }
@@ -404,12 +404,12 @@ class FileClusterViewSourceTest {
         write("nodes.json", kubectlList(node("n1"), node("n2")));
         write("pods.json", kubectlList(pod("ns", "p1", "n1"), pod("ns", "p2", "n2")));
         FileClusterViewSource s = source();
-        ClusterView first = s.current();
+        WatchedClusterVersion first = s.current();
         first.compiled();
 
         assertThat(s.current()).isSameAs(first); // nothing changed: the same view
         write("pods.json", kubectlList(pod("ns", "p1", "n1"), pod("ns", "p2", "n1"), pod("ns", "p3", "n2")));
-        ClusterView second = s.current();
+        WatchedClusterVersion second = s.current();
 
         assertThat(second.generation()).isEqualTo(2);
         assertThat(names(second.state().pods())).containsExactly("ns/p1", "ns/p2", "ns/p3");
@@ -440,7 +440,7 @@ class FileClusterViewSourceTest {
         write("nodes.json", kubectlList(node("n1")));
         write("pods.json", kubectlList(pod("ns", "p1", "n1")));
         FileClusterViewSource s = source();
-        ClusterView good = s.current();
+        WatchedClusterVersion good = s.current();
 
         write("pods.json", "{\"apiVersion\":\"v1\",\"items\":[" + pod("ns", "p1", "n1") + ",");
         assertThat(s.current()).isSameAs(good);

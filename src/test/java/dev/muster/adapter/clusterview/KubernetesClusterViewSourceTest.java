@@ -40,8 +40,8 @@ class KubernetesClusterViewSourceTest {
     }
 
     /** Polls the view (the informers deliver asynchronously); fails with the last view after 10 s. */
-    private ClusterView await(Predicate<ClusterView> condition) throws InterruptedException {
-        ClusterView v = source.current();
+    private WatchedClusterVersion await(Predicate<WatchedClusterVersion> condition) throws InterruptedException {
+        WatchedClusterVersion v = source.current();
         for (int i = 0; i < 200 && !condition.test(v); i++) {
             Thread.sleep(50);
             v = source.current();
@@ -69,7 +69,7 @@ class KubernetesClusterViewSourceTest {
                 .endResources().endContainer().withNewSchedulingGroup().withPodGroupName("train").endSchedulingGroup()
                 .endSpec().build()).create();
 
-        ClusterView v = await(x -> x.state().nodes().size() == 1 && x.state().pods().size() == 1
+        WatchedClusterVersion v = await(x -> x.state().nodes().size() == 1 && x.state().pods().size() == 1
                 && x.state().podGroups().size() == 1 && x.state().priorityClasses().size() == 1);
         assertThat(v.node("n1").labels()).containsEntry("topology.kubernetes.io/rack", "r1");
         assertThat(v.node("n1").allocatable().get("cpu")).isEqualTo(8000L);
@@ -87,11 +87,11 @@ class KubernetesClusterViewSourceTest {
             pod.getSpec().setNodeName("n1");
             return pod;
         });
-        ClusterView bound = await(x -> x.pod(new PodRef("ml", "train-0")).isBound());
+        WatchedClusterVersion bound = await(x -> x.pod(new PodRef("ml", "train-0")).isBound());
         assertThat(bound.generation()).isGreaterThan(generation);
 
         client.pods().inNamespace("ml").withName("train-0").delete();
-        ClusterView gone = await(x -> x.state().pods().isEmpty());
+        WatchedClusterVersion gone = await(x -> x.state().pods().isEmpty());
         assertThat(gone.generation()).isGreaterThan(bound.generation());
     }
 

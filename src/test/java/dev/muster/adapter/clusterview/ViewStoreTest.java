@@ -55,7 +55,7 @@ class ViewStoreTest {
             for (int step = 0; step < steps; step++) {
                 changes += apply(rnd, store, ref);
                 if (rnd.nextInt(10) == 0 || step == steps - 1) {
-                    ClusterView v = store.current();
+                    WatchedClusterVersion v = store.current();
                     assertThat(v.generation()).as("seed %d step %d: one generation per change", seed, step)
                             .isEqualTo(changes);
                     assertThat(v.state()).as("seed %d step %d", seed, step).isEqualTo(ref.state());
@@ -66,7 +66,7 @@ class ViewStoreTest {
                             .isEqualTo(engine.decide(new DecisionRequest(ref.state(), null, NO_PREEMPTION, null)));
                 }
             }
-            ClusterView v = store.current();
+            WatchedClusterVersion v = store.current();
             DecisionResult incremental = engine.decide(v.compiled(), null, NO_PREEMPTION, () -> false);
             DecisionResult full = engine.decide(new DecisionRequest(ref.state(), null, NO_PREEMPTION, null));
             assertThat(incremental).as("seed %d: decision on the store's view", seed).isEqualTo(full);
@@ -107,9 +107,9 @@ class ViewStoreTest {
         store.putPod("ns/stays", stays);
         var first = store.current().compiled();
         store.putPod("ns/a", pod("a").namespace("ns").requests("cpu", "1").build());
-        ClusterView skipped = store.current(); // assembled, never compiled
+        WatchedClusterVersion skipped = store.current(); // assembled, never compiled
         store.putPod("ns/b", pod("b").namespace("ns").requests("cpu", "1").build());
-        ClusterView latest = store.current();
+        WatchedClusterVersion latest = store.current();
         assertThat(skipped.isCompiled()).isFalse();
         var derived = latest.compiled();
         assertThat(derived.pod(stays.ref())).as("the unchanged pod's entry comes from the first snapshot")
@@ -123,7 +123,7 @@ class ViewStoreTest {
     void removingWhatIsNotThereIsNoChange() {
         ViewStore store = new ViewStore("test");
         store.putNode("n1", node("n1").allocatable("cpu", "4").build());
-        ClusterView v = store.current();
+        WatchedClusterVersion v = store.current();
         store.removeNode("n2");
         store.removePod("ns/p");
         assertThat(store.current()).isSameAs(v);

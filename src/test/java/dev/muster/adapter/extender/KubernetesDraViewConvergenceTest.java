@@ -1,6 +1,6 @@
 package dev.muster.adapter.extender;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.KubernetesClusterViewSource;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderArgs;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderFilterResult;
@@ -77,7 +77,7 @@ class KubernetesDraViewConvergenceTest {
             + "'schedulingGroup':{'podGroupName':'train'}}}";
 
     /** The view's DRA objects by kind, each as sorted names (claims with their allocated devices). */
-    private static Map<String, List<String>> viewDra(ClusterView v) {
+    private static Map<String, List<String>> viewDra(WatchedClusterVersion v) {
         DraObjects d = v.dra();
         Map<String, List<String>> out = new TreeMap<>();
         out.put("classes", d.deviceClasses().stream().map(c -> c.name()).sorted().toList());
@@ -119,8 +119,9 @@ class KubernetesDraViewConvergenceTest {
     }
 
     /** Waits (up to 60 s) until the prepared view matches; fails with what it last saw. */
-    private static ClusterView converge(PreparedViews views, Predicate<ClusterView> matches) throws Exception {
-        ClusterView v = views.awaitLatest();
+    private static WatchedClusterVersion converge(PreparedViews views, Predicate<WatchedClusterVersion> matches)
+            throws Exception {
+        WatchedClusterVersion v = views.awaitLatest();
         for (int i = 0; i < 600 && !matches.test(v); i++) {
             Thread.sleep(100);
             v = views.awaitLatest();
@@ -129,9 +130,9 @@ class KubernetesDraViewConvergenceTest {
         return v;
     }
 
-    private static ClusterView convergeToServer(PreparedViews views) throws Exception {
+    private static WatchedClusterVersion convergeToServer(PreparedViews views) throws Exception {
         Map<String, List<String>> expected = serverDra();
-        ClusterView v = converge(views, x -> viewDra(x).equals(expected));
+        WatchedClusterVersion v = converge(views, x -> viewDra(x).equals(expected));
         assertThat(viewDra(v)).isEqualTo(expected);
         return v;
     }
@@ -169,7 +170,7 @@ class KubernetesDraViewConvergenceTest {
              PreparedViews views = new PreparedViews(source, Duration.ofMinutes(10))) {
             ExtenderService service = new ExtenderService(views, new DecisionEngine(EngineConfig.DEFAULT), codec, 8);
 
-            ClusterView first = convergeToServer(views);
+            WatchedClusterVersion first = convergeToServer(views);
             assertThat(viewDra(first)).containsEntry("classes", List.of("gpu.example.com"))
                     .containsEntry("templates", List.of("ml/one-gpu"))
                     .containsEntry("claims", List.of("serving/held-b->[node-b/gpu-0]"));
@@ -182,7 +183,7 @@ class KubernetesDraViewConvergenceTest {
                 s.getSpec().getDevices().add(new DeviceBuilder().withName("gpu-1").build());
                 return s;
             });
-            ClusterView second = convergeToServer(views);
+            WatchedClusterVersion second = convergeToServer(views);
             assertThat(viewDra(second).get("slices")).contains("node-b-gpus@node-b[gpu-0, gpu-1]");
             assertThat(viewDra(second).get("claims")).containsExactly("serving/held-a->[node-a/gpu-0]",
                     "serving/held-b->[node-b/gpu-0]");
@@ -193,7 +194,7 @@ class KubernetesDraViewConvergenceTest {
             // deletes: node-a's claim goes (its GPU is free again), node-b's slice goes (no GPU there)
             claims.inNamespace("serving").withName("held-a").delete();
             slices.withName("node-b-gpus").delete();
-            ClusterView third = convergeToServer(views);
+            WatchedClusterVersion third = convergeToServer(views);
             assertThat(viewDra(third).get("slices")).containsExactly("node-a-gpus@node-a[gpu-0]");
             assertThat(viewDra(third).get("claims")).containsExactly("serving/held-b->[node-b/gpu-0]");
             ExtenderFilterResult last = filter(service, codec);

@@ -1,6 +1,6 @@
 package dev.muster.adapter.extender;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.KubernetesClusterViewSource;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderArgs;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderFilterResult;
@@ -92,7 +92,7 @@ class KubernetesViewConvergenceTest {
         return out;
     }
 
-    private static Map<String, String> viewPods(ClusterView v) {
+    private static Map<String, String> viewPods(WatchedClusterVersion v) {
         Map<String, String> out = new TreeMap<>();
         for (Pod p : v.state().pods()) {
             out.put(p.ref().toString(), p.nodeName() == null ? "" : p.nodeName());
@@ -101,8 +101,9 @@ class KubernetesViewConvergenceTest {
     }
 
     /** Waits (up to 60 s) until the prepared view matches; fails with what it last saw. */
-    private static ClusterView converge(PreparedViews views, Predicate<ClusterView> matches) throws Exception {
-        ClusterView v = views.awaitLatest();
+    private static WatchedClusterVersion converge(PreparedViews views, Predicate<WatchedClusterVersion> matches)
+            throws Exception {
+        WatchedClusterVersion v = views.awaitLatest();
         for (int i = 0; i < 600 && !matches.test(v); i++) {
             Thread.sleep(100);
             v = views.awaitLatest();
@@ -142,8 +143,8 @@ class KubernetesViewConvergenceTest {
              PreparedViews views = new PreparedViews(source, Duration.ofMinutes(10))) {
             ExtenderService service = new ExtenderService(views, new DecisionEngine(EngineConfig.DEFAULT), codec, 8);
             Map<String, String> expected = serverPods();
-            ClusterView v = converge(views, x -> x.state().nodes().size() == NODES && viewPods(x).equals(expected)
-                    && x.state().podGroups().size() == 1);
+            WatchedClusterVersion v = converge(views, x -> x.state().nodes().size() == NODES
+                    && viewPods(x).equals(expected) && x.state().podGroups().size() == 1);
             assertThat(v.state().pods()).hasSize(NODES * PODS_PER_NODE + 2);
 
             ExtenderFilterResult first = filter(service, codec, "g-0");
@@ -168,7 +169,7 @@ class KubernetesViewConvergenceTest {
                 return n;
             }));
             Map<String, String> after = serverPods();
-            ClusterView w = converge(views, x -> viewPods(x).equals(after)
+            WatchedClusterVersion w = converge(views, x -> viewPods(x).equals(after)
                     && x.node(nodeName(rack * 20)).unschedulable()
                     && "updated".equals(x.node(nodeName(0)).labels().get("pool")));
             assertThat(w.generation()).isGreaterThan(v.generation());

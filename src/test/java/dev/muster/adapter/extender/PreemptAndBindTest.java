@@ -1,6 +1,6 @@
 package dev.muster.adapter.extender;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderBindingArgs;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderBindingResult;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderPreemptionArgs;
@@ -39,10 +39,10 @@ class PreemptAndBindTest {
         timer.shutdownNow();
     }
 
-    static ClusterView view(String snapshotJson) throws Exception {
+    static WatchedClusterVersion view(String snapshotJson) throws Exception {
         RequestDocument.Snapshot s = new KubeCodec(KubeCodec.Limits.DEFAULT)
                 .readJson(snapshotJson.getBytes(StandardCharsets.UTF_8), RequestDocument.Snapshot.class);
-        return ClusterView.of(1, KubeMapper.toClusterState(s), "test");
+        return WatchedClusterVersion.of(1, KubeMapper.toClusterState(s), "test");
     }
 
     /**
@@ -64,7 +64,7 @@ class PreemptAndBindTest {
                     gang("ns", "pair", 2, null, null, "PodGroup")));
 
     private ExtenderPreemptionResult preempt(String preemptorJson, String victimsJson) throws Exception {
-        ClusterView v = view(CLUSTER);
+        WatchedClusterVersion v = view(CLUSTER);
         ExtenderService service = new ExtenderService(() -> v, new DecisionEngine(EngineConfig.DEFAULT), codec, 4);
         return service.preempt(codec.read(("{\"Pod\":" + preemptorJson + "," + victimsJson + "}")
                 .getBytes(StandardCharsets.UTF_8), ExtenderPreemptionArgs.class));
@@ -123,7 +123,7 @@ class PreemptAndBindTest {
 
     @Test
     void gangMembersWaitUntilMinCountReachBindThenAllBind() throws Exception {
-        ClusterView v = view(GANG_OF_THREE);
+        WatchedClusterVersion v = view(GANG_OF_THREE);
         List<String> bound = new CopyOnWriteArrayList<>();
         GangBinder binder = new GangBinder(() -> v, (ns, name, uid, node) -> bound.add(ns + "/" + name + "@" + node),
                 Duration.ofMinutes(5), timer);
@@ -141,7 +141,7 @@ class PreemptAndBindTest {
 
     @Test
     void aGangMemberWaitingPastTheTimeoutAnswersErrorAndIsNotBound() throws Exception {
-        ClusterView v = view(GANG_OF_THREE);
+        WatchedClusterVersion v = view(GANG_OF_THREE);
         List<String> bound = new CopyOnWriteArrayList<>();
         GangBinder binder = new GangBinder(() -> v, (ns, name, uid, node) -> bound.add(name),
                 Duration.ofMillis(50), timer);
@@ -153,7 +153,7 @@ class PreemptAndBindTest {
 
     @Test
     void podsOutsideAGangBindAtOnceAndBinderErrorsAreReported() throws Exception {
-        ClusterView v = view(GANG_OF_THREE);
+        WatchedClusterVersion v = view(GANG_OF_THREE);
         GangBinder binder = new GangBinder(() -> v, (ns, name, uid, node) -> {
             throw new IllegalStateException("pods \"" + name + "\" is forbidden");
         }, Duration.ofMinutes(5), timer);

@@ -1,6 +1,6 @@
 package dev.muster.adapter.extender;
 
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.ViewStore;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderArgs;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderFilterResult;
@@ -90,7 +90,7 @@ class PreparedViewsTest {
     @Test
     void aCallAnswersFromThePreparedViewWhileTheNewerOneIsPreparedThenFromTheNewer() throws Exception {
         ExtenderService service = service(Duration.ofDays(1));
-        ClusterView first = views.awaitLatest();
+        WatchedClusterVersion first = views.awaitLatest();
         String node = kept(filter(service, member("g", 0)));
         assertThat(service.decisionsComputed()).as("prepared ahead of the call").isEqualTo(1);
 
@@ -101,7 +101,7 @@ class PreparedViewsTest {
         assertThat(service.decisionsComputed()).as("nothing decided on the call").isEqualTo(1);
 
         gate.release(Integer.MAX_VALUE);
-        ClusterView second = views.awaitLatest();
+        WatchedClusterVersion second = views.awaitLatest();
         assertThat(second.generation()).isEqualTo(store.changes());
         assertThat(service.decisionsComputed()).isEqualTo(2);
         String now = kept(filter(service, member("g", 0)));
@@ -150,7 +150,7 @@ class PreparedViewsTest {
         assertThat(views.prepared()).as("no worker").isZero();
     }
 
-    private ExtenderService synchronousOver(ClusterView v) {
+    private ExtenderService synchronousOver(WatchedClusterVersion v) {
         return new ExtenderService(() -> v, engine, codec, 4);
     }
 }

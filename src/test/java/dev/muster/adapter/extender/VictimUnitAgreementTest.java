@@ -2,7 +2,7 @@ package dev.muster.adapter.extender;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.extender.ExtenderWire.ExtenderPreemptionArgs;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
@@ -74,7 +74,7 @@ class VictimUnitAgreementTest {
         preempting = urgent(engine.decide(KubeMapper.toDecisionRequest(doc)).decisions());
         explained = urgent(engine.decide(KubeMapper.toDecisionRequest(decode(withExplain))).decisions());
 
-        ClusterView view = ClusterView.of(1, state, "test");
+        WatchedClusterVersion view = WatchedClusterVersion.of(1, state, "test");
         extender = new ExtenderService(() -> view, engine, new ExtenderCodec(), 4);
         for (JsonNode p : withPreemption.get("snapshot").get("pods")) {
             if (p.get("metadata").get("name").asText().equals("urgent-0")) {

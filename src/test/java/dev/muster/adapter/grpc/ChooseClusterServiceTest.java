@@ -3,7 +3,7 @@ package dev.muster.adapter.grpc;
 import com.google.protobuf.util.JsonFormat;
 import dev.muster.adapter.choice.ChoiceSettings;
 import dev.muster.adapter.choice.ClusterChooser;
-import dev.muster.adapter.clusterview.ClusterView;
+import dev.muster.adapter.clusterview.WatchedClusterVersion;
 import dev.muster.adapter.clusterview.ClusterViewSource;
 import dev.muster.adapter.clusterview.NamedClusterViews;
 import dev.muster.adapter.kube.KubeMapper;
@@ -75,10 +75,10 @@ class ChooseClusterServiceTest {
         return GrpcChooseClusterTest.parse(Files.readString(GrpcChooseClusterTest.EXAMPLE));
     }
 
-    private static ClusterViewSource source(ClusterView view, List<String> notSynced) {
+    private static ClusterViewSource source(WatchedClusterVersion view, List<String> notSynced) {
         return new ClusterViewSource() {
             @Override
-            public ClusterView current() {
+            public WatchedClusterVersion current() {
                 return view;
             }
 
@@ -89,9 +89,9 @@ class ChooseClusterServiceTest {
         };
     }
 
-    private static ClusterView view(Snapshot s) {
+    private static WatchedClusterVersion view(Snapshot s) {
         RequestDocument.Snapshot doc = GrpcRequestMapper.snapshot(s);
-        return ClusterView.of(1, KubeMapper.toClusterState(doc), "test");
+        return WatchedClusterVersion.of(1, KubeMapper.toClusterState(doc), "test");
     }
 
     /** A service whose chooser watches {@code views} by name. */
@@ -138,7 +138,7 @@ class ChooseClusterServiceTest {
         ChooseClusterRequest request = example().toBuilder()
                 .setClusters(1, Cluster.newBuilder().setName("us-central-1")).build();
         DecisionGrpcService service = service(Map.of("us-central-1",
-                source(ClusterView.empty("test"), List.of("nodes", "pods"))));
+                source(WatchedClusterVersion.empty("test"), List.of("nodes", "pods"))));
         Recorder out = call(service, request);
         Status status = Status.fromThrowable(out.error);
         assertThat(status.getCode()).isEqualTo(Status.Code.UNAVAILABLE);

@@ -20,9 +20,10 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * What an unschedulable group is short of, worked out from the trials its cycle already ran (nothing is searched
- * again): how many members each evaluated placement held against how many the group needs, why the next member
- * fitted no node of the placement that came closest, and the smallest change that would make the group fit there.
+ * Works out what an unschedulable group is short of (its {@link Result}, which the decision's explanation reports as
+ * its shortage) from the trials its cycle already ran (nothing is searched again): how many members each evaluated
+ * placement held against how many the group needs, why the next member fitted no node of the placement that came
+ * closest, and the smallest change that would make the group fit there.
  * <p>
  * Two changes are computed, both by requests alone (cpu, memory, ephemeral-storage, extended resources and pod
  * slots; taints, selectors, affinity, ports and devices are not re-checked):
@@ -46,7 +47,7 @@ import java.util.TreeMap;
  * The work is bounded ({@link #VISIT_BUDGET} node visits for the preemption argument), so an explanation never
  * costs more than a fraction of the cycle it explains.
  */
-public final class Shortage {
+public final class ShortageAnalysis {
     /** Node visits the preemption argument may spend; it reports what it found by then. */
     static final int VISIT_BUDGET = 200_000;
     private static final int VICTIMS_SHOWN = 3;
@@ -70,7 +71,7 @@ public final class Shortage {
     private final SnapshotOverlay snapshot;
     private final ResourceIndex resources;
 
-    private Shortage(SnapshotOverlay snapshot) {
+    private ShortageAnalysis(SnapshotOverlay snapshot) {
         this.snapshot = snapshot;
         this.resources = snapshot.resources();
     }
@@ -110,7 +111,7 @@ public final class Shortage {
         int short_ = needed - closest.result().placed();
         List<String> remedies = new ArrayList<>();
         if (short_ > 0 && !missing.isEmpty()) {
-            Shortage s = new Shortage(snapshot);
+            ShortageAnalysis s = new ShortageAnalysis(snapshot);
             List<PodInfo> pods = new ArrayList<>();
             for (int i = 0; i < missing.size() && pods.size() < short_; i++) {
                 pods.add(missing.get(i).pod());

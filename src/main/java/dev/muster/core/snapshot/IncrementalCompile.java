@@ -20,9 +20,9 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Derives a {@link ClusterSnapshot} from the previous one ({@link ClusterSnapshot#next}): a watched cluster changes a
- * few objects between views, and compiling 1,000,000 pods again would allocate (and make the collector copy) a
- * whole new set of pod entries and indexes each time.
+ * Compiles a {@link ClusterSnapshot} incrementally, derived from the previous one ({@link ClusterSnapshot#next})
+ * rather than from scratch: a watched cluster changes a few objects between views, and compiling 1,000,000 pods
+ * again would allocate (and make the collector copy) a whole new set of pod entries and indexes each time.
  * <p>
  * A pod entry ({@link PodInfo}) is reused when its {@code Pod} is the same instance and its priorities resolve the
  * same; others get fresh entries with ordinals above the previous ones (ordinals only index per-pod tables, so they
@@ -32,8 +32,8 @@ import java.util.TreeSet;
  * pays (nodes added or removed, other PriorityClasses or scalar resources, ordinals or the index delta grown past
  * the pods), compiles from scratch.
  */
-final class Incremental {
-    private Incremental() {
+final class IncrementalCompile {
+    private IncrementalCompile() {
     }
 
     static ClusterSnapshot derive(ClusterSnapshot prev, ClusterState state, DraObjects dra) {

@@ -23,7 +23,7 @@ import java.util.Map;
  * token goes to databind for that field of that record ({@link Tokens#field}). A {@code null} inside a list or map
  * fails like databind's {@code Nulls.FAIL}. Failures get the same path steps databind adds (see {@link #wrap}).
  */
-final class Values {
+final class FieldReader {
     private static final int MAX_CANONICAL = 1 << 16;
 
     /** Sites of {@link Tokens#recall}: values that repeat byte for byte from object to object in real snapshots. */
@@ -50,7 +50,7 @@ final class Values {
     /** The entries of the map being read (label, quantity and device maps never nest). */
     private final SmallMap.Builder entries = new SmallMap.Builder();
 
-    Values(Tokens p) {
+    FieldReader(Tokens p) {
         this.p = p;
         this.quantities = new Qty[p.slots];
     }

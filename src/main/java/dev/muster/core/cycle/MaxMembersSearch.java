@@ -19,8 +19,8 @@ import java.util.Set;
  * more fit, or the budget, shared by all rounds, runs out. Then the best placement found is kept; when no round
  * found one, the pass's own answer. The rounds are reported as the group's search.
  */
-final class MoreMembers {
-    private MoreMembers() {
+final class MaxMembersSearch {
+    private MaxMembersSearch() {
     }
 
     /**

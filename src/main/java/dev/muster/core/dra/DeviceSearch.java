@@ -15,14 +15,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One run of the allocation search (see {@link Allocator} for the contract). Single-threaded, used once.
+ * One run of the allocator's depth-first search for devices (see {@link Allocator} for the contract). Single-threaded,
+ * used once.
  * <p>
  * Decision points are the subrequest chosen for a firstAvailable request and the candidate chosen for each device
  * of a request. The current choices form a path; a found solution keeps its path, and a later run given that path
  * as {@code replay} follows it straight down (each choice is feasible again: same input, same state), treats the
  * solution at its end as already given and carries on with the depth-first search from there.
  */
-final class Search {
+final class DeviceSearch {
     private enum R { DONE, FAIL, MAX_EXCEEDED }
 
     /** Aborts the search with an input error. */
@@ -72,7 +73,7 @@ final class Search {
     private int[] solutionPath;
     private List<AllocationResult> solution;
 
-    Search(DraIndex index, DeviceLedger.State state, Node node, List<DraIndex.NodePool> pools,
+    DeviceSearch(DraIndex index, DeviceLedger.State state, Node node, List<DraIndex.NodePool> pools,
            List<PendingClaim> claims, long budget, int[] replay) {
         this.index = index;
         this.state = state;
@@ -283,7 +284,7 @@ final class Search {
                 return R.FAIL;
             }
             solutionPath = Arrays.copyOf(path, depth);
-            solution = Results.build(this, plans, results, node);
+            solution = AllocationResults.build(this, plans, results, node);
             return R.DONE;
         }
         ClaimPlan plan = plans[ci];

@@ -15,18 +15,19 @@ import java.util.Map;
 import java.util.UUID;
 
 /** Turns a found solution into one {@link AllocationResult} per claim, as upstream shapes it. */
-final class Results {
-    private Results() {
+final class AllocationResults {
+    private AllocationResults() {
     }
 
-    static List<AllocationResult> build(Search search, Search.ClaimPlan[] plans, List<List<Search.Pick>> picks, Node node) {
+    static List<AllocationResult> build(DeviceSearch search, DeviceSearch.ClaimPlan[] plans,
+                                        List<List<DeviceSearch.Pick>> picks, Node node) {
         List<AllocationResult> out = new ArrayList<>(plans.length);
         for (int ci = 0; ci < plans.length; ci++) {
-            Search.ClaimPlan plan = plans[ci];
+            DeviceSearch.ClaimPlan plan = plans[ci];
             List<AllocationResult.DeviceResult> devices = new ArrayList<>();
-            List<Search.Pick> claimPicks = picks.get(ci);
+            List<DeviceSearch.Pick> claimPicks = picks.get(ci);
             for (int i = 0; i < claimPicks.size(); i++) {
-                Search.Pick p = claimPicks.get(i);
+                DeviceSearch.Pick p = claimPicks.get(i);
                 Device d = p.device().device();
                 String shareID = null;
                 Map<String, String> consumed = null;
@@ -60,13 +61,13 @@ final class Results {
      * the claim's configs that apply: those without requests, and those naming a request or the chosen subrequest
      * ({@code req/sub}); a config for a subrequest that was not chosen is left out.
      */
-    private static List<AllocationResult.AllocationConfig> configs(Search.ClaimPlan plan) {
+    private static List<AllocationResult.AllocationConfig> configs(DeviceSearch.ClaimPlan plan) {
         record Entry(AllocationResult.ConfigSource source, List<String> requests, OpaqueConfig opaque) {
         }
         List<Entry> entries = new ArrayList<>();
         Map<String, int[]> classRanges = new HashMap<>();
         for (int ri = 0; ri < plan.requests.length; ri++) {
-            Search.Spec s = plan.requests[ri][plan.firstAvailable[ri] ? plan.currentSub[ri] : 0];
+            DeviceSearch.Spec s = plan.requests[ri][plan.firstAvailable[ri] ? plan.currentSub[ri] : 0];
             int[] range = classRanges.get(s.cls.name());
             if (range != null) {
                 for (int i = range[0]; i < range[1]; i++) {
@@ -103,10 +104,11 @@ final class Results {
      * bindsToNode); else one term holding every requirement of the devices' single-term selectors (duplicates once);
      * else null (usable everywhere).
      */
-    private static List<NodeSelectorTerm> nodeSelector(Search.ClaimPlan plan, List<Search.Pick> picks, Node node) {
+    private static List<NodeSelectorTerm> nodeSelector(DeviceSearch.ClaimPlan plan, List<DeviceSearch.Pick> picks,
+                                                       Node node) {
         List<NodeSelectorRequirement> fields = new ArrayList<>();
         List<NodeSelectorRequirement> exprs = new ArrayList<>();
-        for (Search.Pick p : picks) {
+        for (DeviceSearch.Pick p : picks) {
             ResourceSlice slice = p.device().slice();
             Device d = p.device().device();
             String nodeName = slice.perDeviceNodeSelection() ? d.nodeName() : slice.nodeName();
@@ -117,7 +119,7 @@ final class Results {
             }
             if (selector != null && !selector.isEmpty()) {
                 if (selector.size() > 1) {
-                    throw new Search.Abort("create NodeSelector for claim " + plan.claim.key()
+                    throw new DeviceSearch.Abort("create NodeSelector for claim " + plan.claim.key()
                             + ": unsupported ResourceSlice.NodeSelector with " + selector.size() + " terms");
                 }
                 addNew(selector.get(0).matchFields(), fields);

@@ -11,15 +11,16 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What the extender knows about the cluster beyond its request, at one {@link #generation()}: the
- * {@link ClusterState}, its DRA objects, and the state compiled once into the engine's {@link ClusterSnapshot}
- * ({@link #compiled()}, built on first use and shared by every decision and lookup of this generation).
- * Immutable; a source hands out a new one (with a higher generation) after every change it saw.
+ * One version of a watched cluster (the extender's cluster view, or a cluster named for choices): what the service
+ * knows of it at one {@link #generation()}, namely the {@link ClusterState}, its DRA objects, and the state compiled
+ * once into the engine's {@link ClusterSnapshot} ({@link #compiled()}, built on first use and shared by every decision
+ * and lookup of this generation). Immutable; a {@link ClusterViewSource} hands out a new version (with a higher
+ * generation) after every change it saw. Not the plugins' {@link dev.muster.core.framework.ClusterView}.
  * <p>
  * Lookups by node name and pod reference read the compiled snapshot's own indexes rather than maps of their own, so
  * a 1,000,000-pod view carries one index per kind, not three; the UID index (preempt only) is built on first use.
  */
-public final class ClusterView {
+public final class WatchedClusterVersion {
     private final long generation;
     private final ClusterState state;
     private final DraObjects dra;
@@ -29,7 +30,7 @@ public final class ClusterView {
      * The view this one follows, until compiled: the nearest compiled view along these links lends its snapshot's
      * entries for the objects that stayed.
      */
-    private volatile ClusterView previous;
+    private volatile WatchedClusterVersion previous;
     private volatile Map<String, Pod> podsByUid;
 
     /**
@@ -37,7 +38,7 @@ public final class ClusterView {
      * @param dra        the cluster's device classes, resource slices, resource claims and claim templates, compiled
      * @param source     where it came from, for messages ({@code file /path}, {@code kubernetes}, {@code none})
      */
-    public ClusterView(long generation, ClusterState state, DraObjects dra, String source) {
+    public WatchedClusterVersion(long generation, ClusterState state, DraObjects dra, String source) {
         this(generation, state, dra, source, null);
     }
 
@@ -46,7 +47,8 @@ public final class ClusterView {
      * for the same object instances are reused ({@link ClusterSnapshot#next}), so a source that keeps unchanged
      * objects as they were (the watch source) pays for what changed, not for the whole cluster.
      */
-    public ClusterView(long generation, ClusterState state, DraObjects dra, String source, ClusterView previous) {
+    public WatchedClusterVersion(long generation, ClusterState state, DraObjects dra, String source,
+                                 WatchedClusterVersion previous) {
         this.previous = previous;
         this.generation = generation;
         this.state = state;
@@ -54,15 +56,15 @@ public final class ClusterView {
         this.source = source;
     }
 
-    public static ClusterView of(long generation, ClusterState state, String source) {
-        return new ClusterView(generation, state, DraObjects.NONE, source);
+    public static WatchedClusterVersion of(long generation, ClusterState state, String source) {
+        return new WatchedClusterVersion(generation, state, DraObjects.NONE, source);
     }
 
-    public static ClusterView of(long generation, ClusterState state, DraObjects dra, String source) {
-        return new ClusterView(generation, state, dra, source);
+    public static WatchedClusterVersion of(long generation, ClusterState state, DraObjects dra, String source) {
+        return new WatchedClusterVersion(generation, state, dra, source);
     }
 
-    public static ClusterView empty(String source) {
+    public static WatchedClusterVersion empty(String source) {
         return of(0, new ClusterState(null, null, null, null, null), source);
     }
 
@@ -92,7 +94,7 @@ public final class ClusterView {
                     // The nearest earlier view that was compiled: views assembled in between and never compiled
                     // (a burst of changes read once each) keep the chain to it.
                     ClusterSnapshot base = null;
-                    for (ClusterView p = previous; p != null && base == null; p = p.previous) {
+                    for (WatchedClusterVersion p = previous; p != null && base == null; p = p.previous) {
                         base = p.compiled;
                     }
                     c = ClusterSnapshot.next(base, state, dra);
@@ -149,7 +151,7 @@ public final class ClusterView {
 
     @Override
     public String toString() {
-        return "ClusterView[" + source + ", generation " + generation + ", " + state.nodes().size() + " nodes, "
-                + state.pods().size() + " pods]";
+        return "WatchedClusterVersion[" + source + ", generation " + generation + ", " + state.nodes().size()
+                + " nodes, " + state.pods().size() + " pods]";
     }
 }

@@ -1,6 +1,11 @@
 package dev.muster.core.framework;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Runs a {@link Profile}'s plugins at each extension point, in profile order, with kube-scheduler's rules for
@@ -16,6 +21,7 @@ public final class FrameworkRuntime {
     private final int[][] filtersOfPreFilter; // per PreFilter plugin: the Filter plugins it may skip (same name)
     private final int[][] scoresOfPreScore;   // per PreScore plugin: the Score plugins it may skip (same name)
     private final boolean[] normalizing;      // per Score plugin: whether it normalizes across nodes
+    private final PodFields signedPodFields;
 
     public FrameworkRuntime(Profile profile) {
         this.profile = profile;
@@ -36,6 +42,41 @@ public final class FrameworkRuntime {
         for (int k = 0; k < normalizing.length; k++) {
             normalizing[k] = scores.get(k).plugin().normalizesAcrossNodes();
         }
+        this.signedPodFields = PodFields.of(signedPodFields(profile));
+    }
+
+    /**
+     * The union of what the PreFilter, Filter, PreScore and Score plugins read of a pod ({@link Plugin#podFields}),
+     * less what a signing plugin's key stands for ({@link SignPlugin#podKeyFields}) when no other plugin reads it
+     * plainly, plus the scheduler name, which upstream's framework signs every pod with as it picks the profile.
+     */
+    static Set<PodField> signedPodFields(Profile profile) {
+        Set<Plugin> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Plugin> readers = new ArrayList<>();
+        readers.addAll(profile.preFilter());
+        readers.addAll(profile.filter());
+        readers.addAll(profile.preScore());
+        for (Profile.WeightedScore s : profile.score()) {
+            readers.add(s.plugin());
+        }
+        EnumSet<PodField> out = EnumSet.of(PodField.SCHEDULER_NAME);
+        for (Plugin p : readers) {
+            if (!seen.add(p)) {
+                continue;
+            }
+            Set<PodField> reads = p.podFields();
+            Set<PodField> keyed = p instanceof SignPlugin s ? s.podKeyFields() : Set.of();
+            if (!reads.containsAll(keyed)) {
+                throw new IllegalArgumentException("plugin " + p.name() + " keys pod fields it does not read: "
+                        + keyed + " not all in " + reads);
+            }
+            for (PodField f : reads) {
+                if (!keyed.contains(f)) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
     }
 
     private static int[] indicesNamed(String name, List<String> names) {
@@ -44,6 +85,14 @@ public final class FrameworkRuntime {
 
     public Profile profile() {
         return profile;
+    }
+
+    /**
+     * The pod fields a pod signature compares for this profile (see {@link #signedPodFields(Profile)}): what the
+     * plugins declare they read, computed once.
+     */
+    public PodFields signedPodFields() {
+        return signedPodFields;
     }
 
     public int filterCount() {

@@ -1,5 +1,7 @@
 package dev.muster.core.framework;
 
+import java.util.Set;
+
 /**
  * Says whether a pod's evaluation may be kept and brought up to date from the nodes that changed (upstream's
  * opportunistic batching, where plugins sign pods). A plugin implements it when its Filter or Score can depend on
@@ -31,13 +33,23 @@ public interface SignPlugin extends Plugin {
     }
 
     /**
-     * What this plugin's Filter and Score read of a node-local pod beyond the fields every plugin's signature already
-     * covers (namespace, requests, selectors, affinity, tolerations, ports, spread constraints, claim entries; not the
-     * labels, which a plugin that reads them declares here), as a value with {@code equals}: two node-local pods with
-     * equal keys get equal verdicts and scores on every node. Null when the plugin reads nothing more.
+     * What this plugin reads of a node-local pod in its {@link #podKeyFields}, as a value with {@code equals}: two
+     * node-local pods whose other signed fields are equal and whose keys are equal get equal verdicts and scores on
+     * every node. Null when, for this pod, those fields decide nothing (null equals null).
      */
     default Object podKey(PodInfo pod, ClusterView cluster) {
         return null;
+    }
+
+    /**
+     * The fields among {@link #podFields()} that this plugin reads only in ways {@link #podKey} stands for, for every
+     * pod it calls node-local: the signature then leaves them out unless another plugin reads them plainly, so pods
+     * that differ only there share evaluations while the key is equal (InterPodAffinity's labels, read only when some
+     * term can see them). A field read only for pods the plugin does not call node-local, which are never refreshed,
+     * may be named here with a null key. Empty unless the plugin says otherwise.
+     */
+    default Set<PodField> podKeyFields() {
+        return Set.of();
     }
 
     /**

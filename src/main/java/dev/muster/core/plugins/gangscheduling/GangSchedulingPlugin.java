@@ -5,11 +5,13 @@ import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PermitPlugin;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreEnqueuePlugin;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.ResourceIndex;
 import dev.muster.core.framework.RoleTally;
+import dev.muster.core.framework.SignPlugin;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.ResourceList;
@@ -18,6 +20,7 @@ import dev.muster.core.model.SchedulingPolicy;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * All-or-nothing for {@code gang} PodGroups (upstream GangScheduling, v1.36).
@@ -33,9 +36,11 @@ import java.util.Map;
  *   {@code minResources}, else each member is unschedulable and unresolvable with coscheduling's own
  *   {@code resource gap: map[...]} message (scheduler-plugins' PreFilter; the sum is cluster-wide, so a group that
  *   passes may still not fit node by node).</li>
+ *   <li>Sign: that verdict is the group's, so a member of a group with {@code minResources} is signed with its group
+ *   and shares no evaluation with a member of another group.</li>
  * </ul>
  */
-public final class GangSchedulingPlugin implements PreEnqueuePlugin, PreFilterPlugin, PermitPlugin {
+public final class GangSchedulingPlugin implements PreEnqueuePlugin, PreFilterPlugin, PermitPlugin, SignPlugin {
     public static final String NAME = "GangScheduling";
     /** Upstream's Permit message while a gang is below minCount. */
     public static final String WAITING_FOR_MIN_COUNT = "waiting for minCount pods from a gang to be scheduled";
@@ -94,6 +99,40 @@ public final class GangSchedulingPlugin implements PreEnqueuePlugin, PreFilterPl
     public static String waitingForRole(RoleTally.Shortfall s) {
         return String.format("waiting for pods of role \"%s\" from a gang to be scheduled: %d of %d needed",
                 s.role(), s.have(), s.need());
+    }
+
+    /** PreFilter reads the pod's group: its namespace and group name. */
+    private static final Set<PodField> READS = Set.of(PodField.NAMESPACE, PodField.POD_GROUP);
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
+    }
+
+    /** The group matters only through {@link #podKey}: the group itself when it has minResources. */
+    @Override
+    public Set<PodField> podKeyFields() {
+        return READS;
+    }
+
+    /**
+     * The capacity check sums every node's free capacity leaving out the group's own members, so a member landing
+     * changes no verdict of another member of its group.
+     */
+    @Override
+    public boolean nodeLocal(PodInfo pod, ClusterView cluster) {
+        return true;
+    }
+
+    /**
+     * The group, when it has minResources: then PreFilter's verdict is the group's, and a member of another group
+     * must not get it. Null otherwise (PreFilter passes whatever the group).
+     */
+    @Override
+    public Object podKey(PodInfo pod, ClusterView cluster) {
+        GroupRef ref = pod.groupRef();
+        PodGroup group = ref == null ? null : cluster.podGroup(ref);
+        return group == null || group.minResources() == null ? null : ref;
     }
 
     @Override

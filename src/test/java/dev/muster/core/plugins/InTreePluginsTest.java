@@ -1,6 +1,7 @@
 package dev.muster.core.plugins;
 
 import dev.muster.core.framework.Plugin;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.Profile;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +61,22 @@ class InTreePluginsTest {
         }
         assertThat(weighted).containsExactly("NodeResourcesFit=1", "BestFit=1", "TopologySlices=1",
                 "PodGroupPodsCount=1");
+    }
+
+    /**
+     * A plugin at these points that declares nothing is taken to read every field of a pod, which turns evaluation
+     * reuse off for the whole profile: every in-tree one says what it reads.
+     */
+    @Test
+    void everyPluginThatReadsAPodSaysWhichFields() {
+        Profile p = InTreePlugins.defaultProfile();
+        List<Plugin> readers = new ArrayList<>();
+        readers.addAll(p.preFilter());
+        readers.addAll(p.filter());
+        readers.addAll(p.preScore());
+        p.score().forEach(s -> readers.add(s.plugin()));
+        assertThat(readers).isNotEmpty().allSatisfy(r -> assertThat(r.podFields()).as(r.name())
+                .isNotEqualTo(PodField.ALL));
     }
 
     @Test

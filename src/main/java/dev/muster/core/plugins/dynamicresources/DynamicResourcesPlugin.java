@@ -7,6 +7,7 @@ import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.ReservePlugin;
@@ -19,6 +20,7 @@ import dev.muster.core.model.PodGroup;
 import dev.muster.core.model.PodRef;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Devices for a pod's ResourceClaims (upstream DynamicResources with structured parameters and PodGroup-level
@@ -63,9 +65,34 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
         }
     }
 
+    /**
+     * What resolving the pod's claims reads: its claim entries and the claims made for them, its extended requests
+     * and the claim made for those, and whose claims they are (the pod by name and uid, or its group).
+     */
+    private static final Set<PodField> READS = Set.of(PodField.NAMESPACE, PodField.NAME, PodField.UID,
+            PodField.POD_GROUP, PodField.RESOURCE_CLAIMS, PodField.RESOURCE_CLAIM_STATUSES, PodField.EXTENDED_REQUESTS,
+            PodField.EXTENDED_RESOURCE_CLAIM);
+
+    private static final Set<PodField> KEYED = Set.of(PodField.NAMESPACE, PodField.NAME, PodField.UID,
+            PodField.POD_GROUP, PodField.RESOURCE_CLAIM_STATUSES);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
+    }
+
+    /**
+     * Whose claims they are and which claims were made for them count only through {@link #podKey}: the specs or
+     * allocations of the claims they resolve to.
+     */
+    @Override
+    public Set<PodField> podKeyFields() {
+        return KEYED;
     }
 
     @Override

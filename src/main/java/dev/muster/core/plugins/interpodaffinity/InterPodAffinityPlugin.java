@@ -4,6 +4,7 @@ import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.PreScorePlugin;
@@ -17,6 +18,7 @@ import dev.muster.core.plugins.support.TopologyCounts;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Inter-pod affinity and anti-affinity, against every pod bound or assumed on any node of the snapshot (so
@@ -59,9 +61,25 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
     private static final StateKey<ExistingTerms> EXISTING_TERMS = StateKey.of(NAME + "/existingTerms");
     private static final StateKey<PodsByLabel> PODS_BY_LABEL = StateKey.of(NAME + "/podsByLabel");
 
+    /** The pod's terms, and its namespace and labels, which its own terms and existing pods' terms match. */
+    private static final Set<PodField> READS = Set.of(PodField.NAMESPACE, PodField.LABELS, PodField.AFFINITY);
+
+    private static final Set<PodField> KEYED = Set.of(PodField.LABELS);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
+    }
+
+    /** The labels only through {@link #podKey}: they count only when some term can see them. */
+    @Override
+    public Set<PodField> podKeyFields() {
+        return KEYED;
     }
 
     /** The scheduler itself brings verdicts up to date across the domains of the terms involved. */

@@ -4,6 +4,7 @@ import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.PreScorePlugin;
@@ -17,6 +18,7 @@ import dev.muster.core.plugins.support.NormalizeScores;
 import dev.muster.core.plugins.support.RequiredNodeAffinity;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Filter: the node must satisfy the pod's {@code nodeSelector} and required node affinity (unresolvable
@@ -30,9 +32,17 @@ public final class NodeAffinityPlugin implements PreFilterPlugin, FilterPlugin, 
 
     private static final StateKey<RequiredNodeAffinity> REQUIRED = StateKey.of("PreFilter" + NAME);
 
+    /** The node selector and the required and preferred node affinity. */
+    private static final Set<PodField> READS = Set.of(PodField.NODE_SELECTOR, PodField.AFFINITY);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
     }
 
     /** Its verdicts read the node's own labels and name only. */

@@ -3,8 +3,11 @@ package dev.muster.core.plugins.nodename;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.Status;
+
+import java.util.Set;
 
 /**
  * A pod that names its node ({@code spec.nodeName}) fits only there. Pending pods Muster places carry no node
@@ -14,9 +17,17 @@ public final class NodeNamePlugin implements FilterPlugin {
     public static final String NAME = "NodeName";
     public static final String REASON = "node(s) didn't match the requested node name";
 
+    /** Filter reads the node the pod names (none for a pod Muster places). */
+    private static final Set<PodField> READS = Set.of(PodField.NODE_NAME);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
     }
 
     @Override

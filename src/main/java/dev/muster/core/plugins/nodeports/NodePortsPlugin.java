@@ -4,12 +4,14 @@ import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.HostPort;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * A pod's host ports must be free on the node: no pod there (bound or assumed) may hold the same protocol and
@@ -19,9 +21,17 @@ public final class NodePortsPlugin implements PreFilterPlugin, FilterPlugin {
     public static final String NAME = "NodePorts";
     public static final String REASON = "node(s) didn't have free ports for the requested pod ports";
 
+    /** PreFilter and Filter read the host ports. */
+    private static final Set<PodField> READS = Set.of(PodField.HOST_PORTS);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
     }
 
     @Override

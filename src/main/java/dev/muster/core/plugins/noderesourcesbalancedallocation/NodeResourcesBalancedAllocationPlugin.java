@@ -3,11 +3,14 @@ package dev.muster.core.plugins.noderesourcesbalancedallocation;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreScorePlugin;
 import dev.muster.core.framework.ResourceIndex;
 import dev.muster.core.framework.ScorePlugin;
 import dev.muster.core.framework.Status;
+
+import java.util.Set;
 
 /**
  * Favours nodes whose cpu and memory would be used in equal proportion after placing the pod. Upstream's formula
@@ -19,9 +22,17 @@ import dev.muster.core.framework.Status;
 public final class NodeResourcesBalancedAllocationPlugin implements PreScorePlugin, ScorePlugin {
     public static final String NAME = "NodeResourcesBalancedAllocation";
 
+    /** PreScore and Score read the cpu and memory requests. */
+    private static final Set<PodField> READS = Set.of(PodField.REQUESTS);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.ResourceIndex;
@@ -17,6 +18,7 @@ import dev.muster.core.framework.Status;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Filter: the node must have room for one more pod and for every resource the pod requests (requested by the
@@ -47,9 +49,17 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
 
     private static final StateKey<Requested> REQUESTED = StateKey.of("PreFilter" + NAME);
 
+    /** The requests; PreFilter asks whether the pod has extended requests a DeviceClass may serve. */
+    private static final Set<PodField> READS = Set.of(PodField.REQUESTS, PodField.EXTENDED_REQUESTS);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
     }
 
     public static String insufficient(String resource) {

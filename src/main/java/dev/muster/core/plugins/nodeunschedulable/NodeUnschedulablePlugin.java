@@ -3,11 +3,14 @@ package dev.muster.core.plugins.nodeunschedulable;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.Taint;
 import dev.muster.core.model.TaintEffect;
 import dev.muster.core.plugins.support.TaintMatching;
+
+import java.util.Set;
 
 /**
  * Keeps pods off cordoned nodes ({@code spec.unschedulable}), unless the pod tolerates the
@@ -21,9 +24,17 @@ public final class NodeUnschedulablePlugin implements FilterPlugin {
 
     private static final Taint UNSCHEDULABLE_TAINT = new Taint(TAINT_KEY, "", TaintEffect.NoSchedule);
 
+    /** Filter reads whether the pod tolerates the unschedulable taint. */
+    private static final Set<PodField> READS = Set.of(PodField.TOLERATIONS);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
     }
 
     @Override

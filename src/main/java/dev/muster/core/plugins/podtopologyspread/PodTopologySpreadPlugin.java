@@ -4,6 +4,7 @@ import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.PreScorePlugin;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Pod topology spread constraints.
@@ -64,9 +66,29 @@ public final class PodTopologySpreadPlugin implements PreFilterPlugin, FilterPlu
     private static final StateKey<FilterState> FILTER_STATE = StateKey.of("PreFilter" + NAME);
     private static final StateKey<ScoreState> SCORE_STATE = StateKey.of("PreScore" + NAME);
 
+    /**
+     * The constraints; the namespace and labels their selectors match; the node selector, node affinity and
+     * tolerations the node inclusion policies honour.
+     */
+    private static final Set<PodField> READS = Set.of(PodField.NAMESPACE, PodField.LABELS, PodField.NODE_SELECTOR,
+            PodField.AFFINITY, PodField.TOLERATIONS, PodField.TOPOLOGY_SPREAD);
+
+    private static final Set<PodField> KEYED = Set.of(PodField.LABELS);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
+    }
+
+    /** The labels only through {@link #podKey}: they count only when the pod has constraints. */
+    @Override
+    public Set<PodField> podKeyFields() {
+        return KEYED;
     }
 
     /** The scheduler itself knows that spreading reaches beyond one node (a pod with constraints is never refreshed). */

@@ -4,6 +4,7 @@ import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.NodeInfo;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreScorePlugin;
 import dev.muster.core.framework.ScorePlugin;
@@ -17,6 +18,7 @@ import dev.muster.core.plugins.support.TaintMatching;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Filter: a node whose NoSchedule or NoExecute taint the pod does not tolerate is out (unresolvable; the
@@ -28,9 +30,17 @@ public final class TaintTolerationPlugin implements FilterPlugin, PreScorePlugin
 
     private static final StateKey<List<Toleration>> PREFER_TOLERATIONS = StateKey.of("PreScore" + NAME);
 
+    /** Filter and PreScore read the tolerations. */
+    private static final Set<PodField> READS = Set.of(PodField.TOLERATIONS);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
     }
 
     /** Upstream's reason for an untolerated taint: {@code node(s) had untolerated taint {key: value}}. */

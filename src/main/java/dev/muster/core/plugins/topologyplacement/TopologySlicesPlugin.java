@@ -6,6 +6,7 @@ import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PlacementScorePlugin;
+import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
 import dev.muster.core.framework.SignPlugin;
@@ -19,6 +20,7 @@ import dev.muster.core.model.SliceSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Slices ({@value SliceSpec#ANNOTATION}) and the {@code Balanced} placement strategy (docs/placement.md): which nodes
@@ -48,9 +50,28 @@ public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin
     private record Allowed(int[] sorted, boolean[] allowed) {
     }
 
+    /** PreFilter reads the pod's group and, for a group with slices or Balanced, how many copies of it fit. */
+    private static final Set<PodField> READS = Set.of(PodField.NAMESPACE, PodField.POD_GROUP, PodField.REQUESTS);
+
+    private static final Set<PodField> KEYED = Set.of(PodField.NAMESPACE, PodField.POD_GROUP);
+
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public Set<PodField> podFields() {
+        return READS;
+    }
+
+    /**
+     * The group decides something only for a group with slices or Balanced, whose members this plugin does not call
+     * node-local: the key stays null.
+     */
+    @Override
+    public Set<PodField> podKeyFields() {
+        return KEYED;
     }
 
     /** Whether the group asks for slices or balanced placement (a lookup of two annotations). */

@@ -1,6 +1,7 @@
 package dev.muster.core.cycle;
 
 import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.PodFields;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
@@ -79,16 +80,18 @@ final class MaxMembersSearch {
 
     /**
      * Identical independent members use nodes interchangeably: the greedy pass already places as many as fit. Members
-     * are identical when their signatures are, with what the signing plugins read of them ({@code podKey}).
+     * are identical when their signatures are: equal in the pod fields the plugins read ({@code fields}) and in what
+     * the signing plugins read of them through their keys ({@code podKey}).
      */
-    static boolean heterogeneous(List<PodInfo> pending, java.util.function.Function<PodInfo, Object> podKey,
+    static boolean heterogeneous(List<PodInfo> pending, PodFields fields,
+                                 java.util.function.Function<PodInfo, Object> podKey,
                                  java.util.function.Predicate<PodInfo> interchangeable) {
         if (pending.size() < 2) {
             return false;
         }
         Set<PodSignature> kinds = new HashSet<>();
         for (PodInfo p : pending) {
-            PodSignature s = new PodSignature(p, false, podKey.apply(p));
+            PodSignature s = new PodSignature(fields, p, false, podKey.apply(p));
             if (!interchangeable.test(p)) {
                 return true;
             }

@@ -256,7 +256,8 @@ public final class PodGroupCycle {
 
     /** Whether the members differ in what some plugin reads of them, or depend on each other. */
     boolean heterogeneous(List<PodInfo> pending) {
-        return MaxMembersSearch.heterogeneous(pending, p -> scope.runtime().runPodKey(p, scope.allNodes()),
+        return MaxMembersSearch.heterogeneous(pending, scope.runtime().signedPodFields(),
+                p -> scope.runtime().runPodKey(p, scope.allNodes()),
                 p -> scope.runtime().runInterchangeable(p, scope.allNodes()));
     }
 

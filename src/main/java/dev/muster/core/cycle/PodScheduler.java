@@ -81,8 +81,7 @@ final class PodScheduler {
     }
 
     private PodSignature signature(PodInfo pod, Placement placement) {
-        boolean nodeLocal = batching && runtime.runSign(pod, placement);
-        return new PodSignature(pod, nodeLocal, nodeLocal ? runtime.runPodKey(pod, placement) : null);
+        return PodSignature.of(runtime, pod, placement, batching);
     }
 
     /**

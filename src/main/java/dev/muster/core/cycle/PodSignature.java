@@ -1,42 +1,53 @@
 package dev.muster.core.cycle;
 
+import dev.muster.core.framework.ClusterView;
+import dev.muster.core.framework.FrameworkRuntime;
+import dev.muster.core.framework.PodFields;
 import dev.muster.core.framework.PodInfo;
-import dev.muster.core.model.Pod;
 
-import java.util.Arrays;
-import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything about a pod that Filter and Score read: the fields every profile's plugins read, plus what signing
- * plugins say they read beyond them ({@link dev.muster.core.framework.SignPlugin#podKey}: a pod's labels only when
- * some affinity term or spread constraint can see them, its claims' specs). Two pods with equal signatures get the
- * same verdict on every node (upstream's opportunistic-batching signature).
+ * Everything about a pod that Filter and Score read: the pod fields the profile's plugins declare they read
+ * ({@link FrameworkRuntime#signedPodFields()}, derived once per runtime from each plugin's
+ * {@link dev.muster.core.framework.Plugin#podFields}), plus what signing plugins read through their keys
+ * ({@link dev.muster.core.framework.SignPlugin#podKey}: a pod's labels only when some affinity term or spread
+ * constraint can see them, its claims' specs, the group of a gang with minResources). Two pods with equal signatures
+ * get the same verdict on every node (upstream's opportunistic-batching signature). Nothing here names a field: a
+ * plugin that reads a new one declares it, and the signature compares it.
  * <p>
  * A pod with resource claims is refreshable when the plugins that sign pods say its verdicts are node-local (claims
  * of its own from templates, devices only on nodes' own slices): every pod with an equal signature then needs the
  * same devices, and a node's verdict changes only when a member lands on or leaves that node.
  */
 final class PodSignature {
-    private final Pod pod;
-    private final long[] request;
+    private final PodFields fields;
+    private final PodInfo info;
     private final int hash;
     private final boolean nodeLocal;
     private final Object pluginKey;
 
     /**
+     * @param fields    the pod fields compared (a runtime's {@link FrameworkRuntime#signedPodFields()})
      * @param nodeLocal what the plugins that sign pods say (see {@link dev.muster.core.framework.SignPlugin})
-     * @param pluginKey what they read of the pod beyond the fields below, or null
+     * @param pluginKey what they read of the pod through their keys, or null
      */
-    PodSignature(PodInfo info, boolean nodeLocal, Object pluginKey) {
-        this.pod = info.pod();
+    PodSignature(PodFields fields, PodInfo info, boolean nodeLocal, Object pluginKey) {
+        this.fields = fields;
+        this.info = info;
         this.nodeLocal = nodeLocal;
         this.pluginKey = pluginKey;
-        this.request = info.requestVector();
-        this.hash = Objects.hash(pod.ref().namespace(), Arrays.hashCode(request), pod.nodeSelector(),
-                pod.affinity(), pod.tolerations(), pod.hostPorts(), pod.topologySpreadConstraints(),
-                pod.schedulerName(), pod.resourceClaims(), pod.extendedRequests(),
-                pod.extendedResourceClaim(), pluginKey);
+        this.hash = 31 * fields.hash(info) + Objects.hashCode(pluginKey);
+    }
+
+    /**
+     * The signature a pod's evaluation is kept under: node-local only with batching on and when every signing plugin
+     * says so, and only then with the plugins' keys (a pod that is not node-local is never refreshed).
+     */
+    static PodSignature of(FrameworkRuntime runtime, PodInfo pod, ClusterView placement, boolean batching) {
+        boolean nodeLocal = batching && runtime.runSign(pod, placement);
+        return new PodSignature(runtime.signedPodFields(), pod, nodeLocal,
+                nodeLocal ? runtime.runPodKey(pod, placement) : null);
     }
 
     /**
@@ -45,7 +56,7 @@ final class PodSignature {
      * reach every node, and what a signing plugin calls not node-local (shared resource claims).
      */
     boolean refreshable() {
-        return pod.topologySpreadConstraints().isEmpty() && nodeLocal;
+        return info.pod().topologySpreadConstraints().isEmpty() && nodeLocal;
     }
 
     @Override
@@ -56,23 +67,8 @@ final class PodSignature {
         if (!(o instanceof PodSignature s) || s.hash != hash) {
             return false;
         }
-        Pod p = s.pod;
-        return nodeLocal == s.nodeLocal && Arrays.equals(request, s.request)
-                && pod.ref().namespace().equals(p.ref().namespace())
-                && pod.nodeSelector().equals(p.nodeSelector())
-                && pod.affinity().equals(p.affinity())
-                && pod.tolerations().equals(p.tolerations())
-                && pod.hostPorts().equals(p.hostPorts())
-                && pod.topologySpreadConstraints().equals(p.topologySpreadConstraints())
-                && pod.schedulerName().equals(p.schedulerName())
-                && listEq(pod.resourceClaims(), p.resourceClaims())
-                && pod.extendedRequests().equals(p.extendedRequests())
-                && Objects.equals(pod.extendedResourceClaim(), p.extendedResourceClaim())
+        return nodeLocal == s.nodeLocal && fields == s.fields && fields.same(info, s.info)
                 && Objects.equals(pluginKey, s.pluginKey);
-    }
-
-    private static boolean listEq(List<?> a, List<?> b) {
-        return a.equals(b);
     }
 
     @Override

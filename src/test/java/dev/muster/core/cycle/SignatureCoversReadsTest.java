@@ -101,8 +101,7 @@ class SignatureCoversReadsTest {
     }
 
     private static PodSignature signature(FrameworkRuntime runtime, PodInfo pod, Placement placement) {
-        boolean nodeLocal = runtime.runSign(pod, placement);
-        return new PodSignature(pod, nodeLocal, nodeLocal ? runtime.runPodKey(pod, placement) : null);
+        return PodSignature.of(runtime, pod, placement, true);
     }
 
 

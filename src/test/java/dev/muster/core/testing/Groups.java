@@ -5,6 +5,7 @@ import dev.muster.core.model.DisruptionMode;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.ResourceList;
 import dev.muster.core.model.SchedulingPolicy;
 
 import java.util.ArrayList;
@@ -27,6 +28,7 @@ public final class Groups {
     private final Map<String, String> annotations = new LinkedHashMap<>();
     private DisruptionMode disruptionMode = DisruptionMode.Pod;
     private final Map<String, Integer> minPerRole = new LinkedHashMap<>();
+    private ResourceList minResources;
 
     private Groups(String name, SchedulingPolicy policy) {
         this.name = name;
@@ -82,9 +84,15 @@ public final class Groups {
         return this;
     }
 
+    /** Coscheduling's minResources: the free capacity summed over the cluster must hold these amounts. */
+    public Groups minResources(Map<String, Long> amounts) {
+        this.minResources = ResourceList.of(amounts);
+        return this;
+    }
+
     public PodGroup build() {
         return new PodGroup(new GroupRef(namespace, name), "uid-" + name, 1, created, policy, topology, List.of(),
-                disruptionMode, null, priority, conditions, annotations, null, null, null, minPerRole);
+                disruptionMode, null, priority, conditions, annotations, null, minResources, null, minPerRole);
     }
 
     /** The pod, as a member of group {@code group} in its namespace. */

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static dev.muster.core.testing.Nodes.node;
 import static dev.muster.core.testing.Pods.pod;
@@ -132,5 +133,22 @@ class GangSchedulingPluginTest {
             assertThat(plugin.permit(group, group.pending().get(0), cluster.node("n1"), placed))
                     .as("placed %d", placed).isEqualTo(Status.SUCCESS);
         }
+    }
+
+    @Test
+    @DisplayName("Sign: a member of a group with minResources is keyed by its group, whose capacity check it gets")
+    void signsTheGroupOnlyWhenItHasMinResources() {
+        PodGroup plain = Groups.gang("plain", 1).build();
+        PodGroup sized = Groups.gang("sized", 1).minResources(Map.of("cpu", 8000L)).build();
+        TestCluster c = TestCluster.of(List.of(node("n1").allocatable("cpu", "4").build()),
+                List.of(Groups.member(pod("p").build(), "plain"), Groups.member(pod("s").build(), "sized"),
+                        pod("alone").build()), List.of(plain, sized), List.of());
+
+        assertThat(plugin.podKey(c.pod("s"), c)).isEqualTo(sized.ref());
+        assertThat(plugin.podKey(c.pod("p"), c)).isNull();
+        assertThat(plugin.podKey(c.pod("alone"), c)).isNull();
+        assertThat(plugin.preFilter(null, c.pod("s"), c).code()).isEqualTo(Code.UnschedulableAndUnresolvable);
+        assertThat(plugin.preFilter(null, c.pod("p"), c)).isEqualTo(Status.SUCCESS);
+        assertThat(plugin.nodeLocal(c.pod("s"), c)).isTrue();
     }
 }

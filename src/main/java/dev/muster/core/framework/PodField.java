@@ -51,7 +51,7 @@ public enum PodField {
             return Arrays.equals(a.requestVector(), b.requestVector());
         }
     },
-    /** The priority as resolved ({@link PodInfo#priority()}: spec.priority, else its PriorityClass's, else a default). */
+    /** The priority as resolved ({@link PodInfo#priority()}: spec.priority, else its class's, else a default). */
     PRIORITY("priority", null) {
         @Override
         int hash(PodInfo p) {

@@ -42,7 +42,7 @@ public final class FrameworkRuntime {
         for (int k = 0; k < normalizing.length; k++) {
             normalizing[k] = scores.get(k).plugin().normalizesAcrossNodes();
         }
-        this.signedPodFields = PodFields.of(signedPodFields(profile));
+        this.signedPodFields = PodFields.of(signedPodFieldsOf(profile));
     }
 
     /**
@@ -50,7 +50,7 @@ public final class FrameworkRuntime {
      * less what a signing plugin's key stands for ({@link SignPlugin#podKeyFields}) when no other plugin reads it
      * plainly, plus the scheduler name, which upstream's framework signs every pod with as it picks the profile.
      */
-    static Set<PodField> signedPodFields(Profile profile) {
+    private static Set<PodField> signedPodFieldsOf(Profile profile) {
         Set<Plugin> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         List<Plugin> readers = new ArrayList<>();
         readers.addAll(profile.preFilter());
@@ -88,8 +88,9 @@ public final class FrameworkRuntime {
     }
 
     /**
-     * The pod fields a pod signature compares for this profile (see {@link #signedPodFields(Profile)}): what the
-     * plugins declare they read, computed once.
+     * The pod fields a pod signature compares for this profile, computed once: what its PreFilter, Filter, PreScore
+     * and Score plugins declare they read ({@link Plugin#podFields}), but for fields only a signing plugin's key stands
+     * for ({@link SignPlugin#podKeyFields}), and the scheduler name.
      */
     public PodFields signedPodFields() {
         return signedPodFields;

@@ -8,6 +8,7 @@ import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * A part of a pod that a plugin may read, one per component of {@link Pod} (its {@code ref} split into namespace and
@@ -22,17 +23,7 @@ public enum PodField {
     NAME("ref", p -> p.ref().name()),
     UID("uid", p -> p.pod().uid()),
     LABELS("labels", p -> p.pod().labels()),
-    CREATION_TIME("creationEpochSec", null) {
-        @Override
-        int hash(PodInfo p) {
-            return Long.hashCode(p.pod().creationEpochSec());
-        }
-
-        @Override
-        boolean same(PodInfo a, PodInfo b) {
-            return a.pod().creationEpochSec() == b.pod().creationEpochSec();
-        }
-    },
+    CREATION_TIME("creationEpochSec", null, p -> p.pod().creationEpochSec()),
     NODE_NAME("nodeName", p -> p.pod().nodeName()),
     PHASE("phase", p -> p.pod().phase()),
     SCHEDULER_NAME("schedulerName", p -> p.pod().schedulerName()),
@@ -52,17 +43,7 @@ public enum PodField {
         }
     },
     /** The priority as resolved ({@link PodInfo#priority()}: spec.priority, else its class's, else a default). */
-    PRIORITY("priority", null) {
-        @Override
-        int hash(PodInfo p) {
-            return p.priority();
-        }
-
-        @Override
-        boolean same(PodInfo a, PodInfo b) {
-            return a.priority() == b.priority();
-        }
-    },
+    PRIORITY("priority", null, p -> p.priority()),
     PRIORITY_CLASS("priorityClassName", p -> p.pod().priorityClassName()),
     PREEMPTION_POLICY("preemptionPolicy", p -> p.pod().preemptionPolicy()),
     NODE_SELECTOR("nodeSelector", p -> p.pod().nodeSelector()),
@@ -92,10 +73,16 @@ public enum PodField {
 
     private final String component;
     private final Function<PodInfo, Object> value;
+    private final ToLongFunction<PodInfo> number; // instead of value for a primitive, compared without boxing
 
     PodField(String component, Function<PodInfo, Object> value) {
+        this(component, value, null);
+    }
+
+    PodField(String component, Function<PodInfo, Object> value, ToLongFunction<PodInfo> number) {
         this.component = component;
         this.value = value;
+        this.number = number;
     }
 
     /** The name of the {@link Pod} record component this field is read from. */
@@ -104,10 +91,11 @@ public enum PodField {
     }
 
     int hash(PodInfo p) {
-        return Objects.hashCode(value.apply(p));
+        return number != null ? Long.hashCode(number.applyAsLong(p)) : Objects.hashCode(value.apply(p));
     }
 
     boolean same(PodInfo a, PodInfo b) {
-        return Objects.equals(value.apply(a), value.apply(b));
+        return number != null ? number.applyAsLong(a) == number.applyAsLong(b)
+                : Objects.equals(value.apply(a), value.apply(b));
     }
 }

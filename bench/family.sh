@@ -8,8 +8,8 @@
 #      JAVA_OPTS (-Xmx3g -XX:+UseParallelGC)
 #      HTTP=1: also over HTTP against the packaged jar, started with the Deployment's JVM flags (gc-compare.sh's
 #        DEPLOYMENT): per shape WARM + ROUNDS rounds, decide and validate alternating which goes first, one request
-#        in flight; adds HTTP decide / validate medians, server CPU per decision (/proc/<pid>/stat, all its
-#        threads) and the HTTP ratio. PORT (18090).
+#        in flight; adds HTTP decide / validate medians and p90s, server CPU per decision and per validation
+#        (/proc/<pid>/stat, all its threads) and both ratios. PORT (18090).
 # Rows and logs also go to target/bench/family/.
 source "$(dirname "$0")/common.sh"
 SEED="${SEED:-1}"; ROUNDS="${ROUNDS:-15}"; WARM="${WARM:-10}"; SCALE="${SCALE:-full}"
@@ -47,20 +47,20 @@ post() { curl -s -o /dev/null -w '%{http_code} %{time_total}\n' --max-time "$SHA
 ticks() { awk '{print $14 + $15}' "/proc/$SERVER/stat"; }
 # One shape over HTTP: prints "decide median | validate median | server CPU per decision | decide/validate".
 http_shape() {
-  local s="$1" body="$F/$1-$SEED.json" r dc dt vc vt c0 c1 bad=0
+  local s="$1" body="$F/$1-$SEED.json" r dc dt vc vt c0 c1 c2 c3 bad=0
   : >"$F/$s-http.txt"
   bench --write "$F" --write-only "$s" 2>>"$F/$s.log"
   local start=$SECONDS
   for r in $(seq 1 $((WARM + ROUNDS))); do
     if (( r % 2 )); then
       c0=$(ticks); read -r dc dt < <(post "$body" /v1/decisions); c1=$(ticks)
-      read -r vc vt < <(post "$body" /v1/validations)
+      c2=$(ticks); read -r vc vt < <(post "$body" /v1/validations); c3=$(ticks)
     else
-      read -r vc vt < <(post "$body" /v1/validations)
+      c2=$(ticks); read -r vc vt < <(post "$body" /v1/validations); c3=$(ticks)
       c0=$(ticks); read -r dc dt < <(post "$body" /v1/decisions); c1=$(ticks)
     fi
     [[ "$dc" == 200 && "$vc" == 200 ]] || bad=$((bad + 1))
-    (( r > WARM )) && echo "$dt $vt $((c1 - c0))" >>"$F/$s-http.txt"
+    (( r > WARM )) && echo "$dt $vt $((c1 - c0)) $((c3 - c2))" >>"$F/$s-http.txt"
     (( SECONDS - start > 3 * BUDGET )) && break
   done
   rm -f "$body"
@@ -69,11 +69,14 @@ import sys, statistics
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 hz, bad = int(sys.argv[2]), int(sys.argv[3])
 if not rows:
-    print(" | | | "); sys.exit()
-d = statistics.median(float(r[0]) * 1000 for r in rows); v = statistics.median(float(r[1]) * 1000 for r in rows)
-c = statistics.median(int(r[2]) * 1000 / hz for r in rows)
+    print(" | | | | | "); sys.exit()
+def p90(xs):
+    xs = sorted(xs); return xs[min(len(xs) - 1, max(0, -(-len(xs) * 9 // 10) - 1))]
+ds = [float(r[0]) * 1000 for r in rows]; vs = [float(r[1]) * 1000 for r in rows]
+d = statistics.median(ds); v = statistics.median(vs)
+c = statistics.median(int(r[2]) * 1000 / hz for r in rows); cv = statistics.median(int(r[3]) * 1000 / hz for r in rows)
 note = f" ({bad} not 200)" if bad else ""
-print(f"{d:.0f}{note} | {v:.0f} | {c:.0f} | {d / v:.2f}")
+print(f"{d:.0f} / {p90(ds):.0f}{note} | {v:.0f} / {p90(vs):.0f} | {c:.0f} / {cv:.0f} | {d / v:.2f} | {c / cv:.2f}")
 PY
 }
 
@@ -82,8 +85,8 @@ PY
   echo "seed $SEED, $NODES nodes, gang $GANG; $WARM warm-up + $ROUNDS rounds, decide and validate alternating; cap ${CAP} s per decision, budget ${BUDGET} s per shape; JVM: $JAVA_OPTS"
   echo
   if [[ -n "$HTTP" ]]; then
-    bench --header-only | sed -e '1s/$/ HTTP decide median ms | HTTP validate median ms | server CPU ms \/ decision | HTTP decide \/ validate |/' \
-      -e '2s/$/ ---: | ---: | ---: | ---: |/'
+    bench --header-only | sed -e '1s/$/ HTTP decide median \/ p90 ms | HTTP validate median \/ p90 ms | server CPU ms decide \/ validate | HTTP decide \/ validate | CPU decide \/ validate |/' \
+      -e '2s/$/ ---: | ---: | ---: | ---: | ---: |/'
   else
     bench --header-only
   fi
@@ -98,7 +101,7 @@ for s in "${SHAPES[@]}"; do
   if (( rc == 124 )); then row="| $s | | | | timed out after $SHAPE_TIMEOUT s (the JVM was stopped) | | | | | | |"
   elif [[ -z "$row" ]]; then row="| $s | | | | failed (exit $rc; see $F/$s.log) | | | | | | |"; fi
   if [[ -n "$HTTP" ]]; then
-    if [[ "$s" == extender ]]; then row="$row | | | |"; else row="$row $(http_shape "$s") |"; fi
+    if [[ "$s" == extender ]]; then row="$row | | | | |"; else row="$row $(http_shape "$s") |"; fi
   fi
   echo "$row" | tee -a "$F/table.md"
 done

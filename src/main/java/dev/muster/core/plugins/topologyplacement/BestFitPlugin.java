@@ -3,7 +3,6 @@ package dev.muster.core.plugins.topologyplacement;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.NodeInfo;
-import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.model.PlacementStrategy;
 
@@ -29,7 +28,7 @@ import java.util.Set;
  * same normalised sum: the tightest fit keeps big domains free), then the placement name. The score reported per
  * placement is the stranded share in parts per million, negated (higher is better).
  */
-public final class BestFitPlugin implements PlacementScorePlugin {
+public final class BestFitPlugin implements StrategyRanking {
     public static final String NAME = "BestFit";
     /** PodGroup annotation choosing how feasible placements are ranked. */
     public static final String STRATEGY = PlacementStrategy.ANNOTATION;
@@ -55,22 +54,6 @@ public final class BestFitPlugin implements PlacementScorePlugin {
     /** Whether the group asked for this strategy. */
     public static boolean asked(GroupContext group) {
         return PlacementStrategy.asks(group.group(), BEST_FIT);
-    }
-
-    @Override
-    public long scorePlacement(GroupContext group, ClusterView cluster, Proposal proposal) {
-        return 0; // ranks alone when asked, adds nothing otherwise
-    }
-
-    /** Scores 0 for every placement (it ranks alone when the group asks for the strategy). */
-    @Override
-    public long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
-        return 0;
-    }
-
-    @Override
-    public boolean settles(GroupContext group, java.util.List<Proposal> proposals) {
-        return true;
     }
 
     @Override

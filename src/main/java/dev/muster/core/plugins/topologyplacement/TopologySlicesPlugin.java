@@ -5,7 +5,6 @@ import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.NodeInfo;
-import dev.muster.core.framework.PlacementScorePlugin;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.PreFilterPlugin;
@@ -39,7 +38,7 @@ import java.util.Set;
  * chosen domain takes alike), highest first, then by the fewest domains, then in name order (Kueue's choice of the
  * domain to balance in).
  */
-public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin, SignPlugin, PlacementScorePlugin {
+public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin, SignPlugin, StrategyRanking {
     public static final String NAME = "TopologySlices";
     /** Filter reason on a node outside the domains the member may take. */
     public static final String OUTSIDE = "node(s) didn't match the pod group's slice or balanced placement";
@@ -284,22 +283,6 @@ public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin
         }
         int k = java.util.Arrays.binarySearch(a.sorted(), node.index());
         return k >= 0 && a.allowed()[k] ? Status.SUCCESS : REJECT;
-    }
-
-    @Override
-    public long scorePlacement(GroupContext group, ClusterView cluster, Proposal proposal) {
-        return 0; // ranks alone when Balanced is asked for, adds nothing otherwise
-    }
-
-    /** Scores 0 for every placement (it ranks alone when the group asks for the strategy). */
-    @Override
-    public long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
-        return 0;
-    }
-
-    @Override
-    public boolean settles(GroupContext group, java.util.List<Proposal> proposals) {
-        return true;
     }
 
     @Override

@@ -343,7 +343,7 @@ public final class FrameworkRuntime {
 
     /**
      * Per candidate placement, an upper bound of the total {@link #runPlacementScore} can give any feasible proposal
-     * on its nodes (the weighted sum of each plugin's {@linkplain PlacementScorePlugin#scoreBound bound}); null when a
+     * on its nodes (the weighted sum of each plugin's {@linkplain PlacementScorePlugin#scoreBounds bound}); null when a
      * plugin cannot bound its score.
      *
      * @param cluster every node, as before any proposal is placed
@@ -354,12 +354,12 @@ public final class FrameworkRuntime {
         }
         long[] bounds = new long[candidates.size()];
         for (Profile.WeightedPlacementScore ws : profile.placementScore()) {
+            long[] b = ws.plugin().scoreBounds(group, cluster, candidates);
+            if (b == null) {
+                return null;
+            }
             for (int i = 0; i < bounds.length; i++) {
-                long b = ws.plugin().scoreBound(group, cluster, candidates.get(i));
-                if (b == PlacementScorePlugin.UNBOUNDED) {
-                    return null;
-                }
-                bounds[i] += ws.weight() * b;
+                bounds[i] += ws.weight() * b[i];
             }
         }
         return bounds;

@@ -35,19 +35,16 @@ public interface PlacementScorePlugin extends Plugin {
         return false;
     }
 
-    /** {@link #scoreBound}'s answer when the plugin cannot bound a placement's score. */
-    long UNBOUNDED = Long.MAX_VALUE;
-
     /**
-     * An upper bound of the normalized score this plugin gives any feasible proposal of the group on {@code nodes}
-     * (a candidate placement's node indices), read from {@code cluster} before any member is placed, and valid once
-     * the scored proposals {@linkplain #settles settle} the normalization. With a bound from every plugin, the cycle
-     * stops trying placements once one scored scores above what any placement not yet tried could. The default,
-     * {@link #UNBOUNDED}, has every feasible placement tried, as has a group a plugin {@linkplain #rankAlone ranks
-     * alone}.
+     * Per candidate placement (its node indices), an upper bound of the normalized score this plugin gives any
+     * feasible proposal of the group on those nodes, read from {@code cluster} before any member is placed, and valid
+     * once the scored proposals {@linkplain #settles settle} the normalization. With bounds from every plugin, the
+     * cycle stops trying placements once one scored scores above what any placement not yet tried could. Null, the
+     * default: the plugin cannot bound its scores, and every feasible placement is tried, as it is for a group a
+     * plugin {@linkplain #rankAlone ranks alone}.
      */
-    default long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
-        return UNBOUNDED;
+    default long[] scoreBounds(GroupContext group, ClusterView cluster, java.util.List<int[]> candidates) {
+        return null;
     }
 
     /**

@@ -174,12 +174,12 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
     }
 
     /**
-     * The score of the placement with the fewest requests a feasible proposal can add: the members the policy still
-     * needs, the smallest of them (CPU and memory each), since more requested never scores higher. No normalization:
-     * settled at once.
+     * Each placement's score with the fewest requests a feasible proposal can add: the members the policy still
+     * needs, the smallest of them (CPU and memory each, the same for every placement), since more requested never
+     * scores higher. No normalization: settled at once.
      */
     @Override
-    public long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
+    public long[] scoreBounds(GroupContext group, ClusterView cluster, List<int[]> candidates) {
         int bound = group.bound().size();
         SchedulingPolicy policy = group.group().policy();
         int needed = policy.holds(bound) ? 0 : Math.min(policy.needed(bound), group.pending().size());
@@ -197,7 +197,11 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
             cpuLeast += cpu[i];
             memLeast += mem[i];
         }
-        return placementScore(cluster, nodes, cpuLeast, memLeast);
+        long[] bounds = new long[candidates.size()];
+        for (int i = 0; i < bounds.length; i++) {
+            bounds[i] = placementScore(cluster, candidates.get(i), cpuLeast, memLeast);
+        }
+        return bounds;
     }
 
     @Override

@@ -24,8 +24,10 @@ public final class PodGroupPodsCountPlugin implements PlacementScorePlugin {
 
     /** Normalized scores are at most {@link ScorePlugin#MAX_SCORE}. */
     @Override
-    public long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
-        return ScorePlugin.MAX_SCORE;
+    public long[] scoreBounds(GroupContext group, ClusterView cluster, java.util.List<int[]> candidates) {
+        long[] bounds = new long[candidates.size()];
+        java.util.Arrays.fill(bounds, ScorePlugin.MAX_SCORE);
+        return bounds;
     }
 
     /**

@@ -18,8 +18,8 @@ interface StrategyRanking extends PlacementScorePlugin {
     }
 
     @Override
-    default long scoreBound(GroupContext group, ClusterView cluster, int[] nodes) {
-        return 0;
+    default long[] scoreBounds(GroupContext group, ClusterView cluster, List<int[]> candidates) {
+        return new long[candidates.size()];
     }
 
     @Override

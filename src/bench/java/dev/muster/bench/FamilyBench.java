@@ -265,10 +265,14 @@ public final class FamilyBench {
         for (int i = 0; i < s.length; i++) {
             s[i] = new Samples();
         }
+        long[] allocated = new long[stages.length];
+        com.sun.management.ThreadMXBean bytes = (com.sun.management.ThreadMXBean) THREADS;
+        long self = Thread.currentThread().getId();
         RequestDocument doc = f.decode(body);
         DecisionResult decided = f.engine.decide(compiled, req.podGroups(), req.options(), deadline());
         for (int r = -warm; r < rounds; r++) {
             for (int i = 0; i < stages.length; i++) {
+                long a = bytes.getThreadAllocatedBytes(self);
                 long c = THREADS.getCurrentThreadCpuTime();
                 long w = System.nanoTime();
                 switch (stages[i]) {
@@ -280,11 +284,12 @@ public final class FamilyBench {
                     default -> Fixture.encode(decided);
                 }
                 s[i].add(r >= 0, System.nanoTime() - w, THREADS.getCurrentThreadCpuTime() - c);
+                allocated[i] = bytes.getThreadAllocatedBytes(self) - a; // the same every round
             }
         }
         for (int i = 0; i < stages.length; i++) {
-            log("%s: part %-9s wall median / p90 %s ms, cpu median %s ms", shape.id, stages[i], s[i].medianP90(),
-                    ms(s[i].cpuMedian()));
+            log("%s: part %-9s wall median / p90 %s ms, cpu median %s ms, %,.1f MB allocated", shape.id, stages[i],
+                    s[i].medianP90(), ms(s[i].cpuMedian()), allocated[i] / 1e6);
         }
     }
 

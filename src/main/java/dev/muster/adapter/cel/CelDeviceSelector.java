@@ -144,7 +144,7 @@ final class CelDeviceSelector implements DeviceSelector {
         }
         if (attribute instanceof DeviceAttribute.VersionValue v) {
             try {
-                return SemverValue.parse(v.value());
+                return SemverValue.parseShared(v.value());
             } catch (IllegalArgumentException e) {
                 throw new SelectorException("attribute " + domain + "/" + id + ": parse semantic version: " + e.getMessage(), e);
             }

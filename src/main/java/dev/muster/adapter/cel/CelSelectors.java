@@ -155,7 +155,7 @@ public final class CelSelectors {
      */
     public static boolean isSemanticVersion(String value) {
         try {
-            SemverValue.parse(value);
+            SemverValue.parseShared(value);
             return true;
         } catch (IllegalArgumentException e) {
             return false;

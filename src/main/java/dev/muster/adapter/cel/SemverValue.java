@@ -9,6 +9,12 @@ import java.util.List;
  * the parser Kubernetes uses. Ordering and equality follow semver precedence; build metadata is ignored.
  */
 final class SemverValue implements Comparable<SemverValue> {
+    /** Versions parsed before, at most {@link #MAX_PARSED}: a pure function of the text, shared by every request. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, SemverValue> PARSED =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    /** A bound on {@link #PARSED}, not on correctness: past it, texts are parsed each time. */
+    private static final int MAX_PARSED = 4096;
+
     private final long major;
     private final long minor;
     private final long patch;
@@ -20,6 +26,23 @@ final class SemverValue implements Comparable<SemverValue> {
         this.minor = minor;
         this.patch = patch;
         this.pre = pre;
+    }
+
+    /**
+     * {@link #parse}, remembering valid texts: a cluster's devices carry a few driver and firmware versions, each
+     * on thousands of devices.
+     *
+     * @throws IllegalArgumentException with the parser's message when the text is not a semantic version
+     */
+    static SemverValue parseShared(String s) {
+        SemverValue v = PARSED.get(s);
+        if (v == null) {
+            v = parse(s);
+            if (PARSED.size() < MAX_PARSED) {
+                PARSED.putIfAbsent(s, v);
+            }
+        }
+        return v;
     }
 
     /**

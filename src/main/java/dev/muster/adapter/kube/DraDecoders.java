@@ -17,7 +17,9 @@ final class DraDecoders extends RecordReader {
     final FieldReader.ObjectBody<KubeDra.ResourceSliceSpec> spec = this::spec;
     private final FieldReader.ObjectBody<KubeDra.Pool> pool = this::pool;
     private final FieldReader.ObjectBody<KubeDra.Device> device = this::device;
-    private final FieldReader.ObjectBody<KubeDra.Attribute> attribute = this::attribute;
+    private final FieldReader.ValueBody<KubeDra.Attribute> attributeValue = (v, f) -> attribute();
+    private final FieldReader.ObjectBody<KubeDra.Attribute> attribute = () ->
+            in.recalled(FieldReader.DEVICE_ATTRIBUTE, JsonToken.START_OBJECT, "attributes", attributeValue);
     private final FieldReader.ObjectBody<KubeDra.Capacity> capacity = this::capacity;
     private final FieldReader.ValueBody<Map<String, KubeDra.Attribute>> attributes = (v, f) ->
             in.objectMap(v, f, KubeDra.Device.class, KubeDra.Attribute.class, attribute);

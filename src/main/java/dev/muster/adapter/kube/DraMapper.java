@@ -17,6 +17,7 @@ import dev.muster.core.model.NodeSelectorTerm;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -39,6 +40,8 @@ public final class DraMapper {
             new SharedValues<>(MAX_SHARED);
     private final SharedValues<Map<String, KubeDra.Capacity>, FrozenMap<String, Device.Capacity>> sharedCapacity =
             new SharedValues<>(MAX_SHARED);
+    /** Equal attribute values share one object too: a GPU's uuid is its own, its model and driver are its peers'. */
+    private final Map<KubeDra.Attribute, DeviceAttribute> attributeValues = new HashMap<>();
 
     /** @param selectors compiles a CEL device selector (validation has already proved that it compiles) */
     public DraMapper(Function<String, DeviceSelector> selectors) {
@@ -139,16 +142,8 @@ public final class DraMapper {
     }
 
     private Device device(KubeDra.Device d) {
-        FrozenMap<String, DeviceAttribute> attributes = shared(sharedAttributes, d.attributes(), in -> {
-            Map<String, DeviceAttribute> out = new LinkedHashMap<>();
-            in.forEach((name, a) -> out.put(name, attribute(a)));
-            return out;
-        });
-        FrozenMap<String, Device.Capacity> capacity = shared(sharedCapacity, d.capacity(), in -> {
-            Map<String, Device.Capacity> out = new LinkedHashMap<>();
-            in.forEach((name, c) -> out.put(name, new Device.Capacity(c.value().text(), policy(c.requestPolicy()))));
-            return out;
-        });
+        FrozenMap<String, DeviceAttribute> attributes = shared(sharedAttributes, d.attributes(), this::attributes);
+        FrozenMap<String, Device.Capacity> capacity = shared(sharedCapacity, d.capacity(), DraMapper::capacities);
         List<Device.CounterConsumption> consumes = new ArrayList<>();
         for (KubeDra.CounterConsumption cc : nn(d.consumesCounters())) {
             consumes.add(new Device.CounterConsumption(cc.counterSet(), counters(cc.counters())));
@@ -164,11 +159,34 @@ public final class DraMapper {
     }
 
     private static <K, V> FrozenMap<String, V> shared(SharedValues<Map<String, K>, FrozenMap<String, V>> table,
-                                                      Map<String, K> in, Function<Map<String, K>, Map<String, V>> map) {
+                                                      Map<String, K> in, Function<Map<String, K>, FrozenMap<String, V>> map) {
         if (in == null || in.isEmpty()) {
             return FrozenMap.copyOf(null);
         }
-        return table.get(in, raw -> FrozenMap.copyOf(map.apply(raw)));
+        return table.get(in, map);
+    }
+
+    private FrozenMap<String, DeviceAttribute> attributes(Map<String, KubeDra.Attribute> in) {
+        FrozenMap.Builder<String, DeviceAttribute> out = FrozenMap.builder(in.size());
+        in.forEach((name, a) -> out.put(name, sharedAttribute(a)));
+        return out.build();
+    }
+
+    private DeviceAttribute sharedAttribute(KubeDra.Attribute a) {
+        DeviceAttribute v = attributeValues.get(a);
+        if (v == null) {
+            v = attribute(a);
+            if (attributeValues.size() < MAX_SHARED) {
+                attributeValues.put(a, v);
+            }
+        }
+        return v;
+    }
+
+    private static FrozenMap<String, Device.Capacity> capacities(Map<String, KubeDra.Capacity> in) {
+        FrozenMap.Builder<String, Device.Capacity> out = FrozenMap.builder(in.size());
+        in.forEach((name, c) -> out.put(name, new Device.Capacity(c.value().text(), policy(c.requestPolicy()))));
+        return out.build();
     }
 
     static DeviceAttribute attribute(KubeDra.Attribute a) {

@@ -34,7 +34,9 @@ final class FieldReader {
     static final int TAINTS = 4;
     static final int DEVICE_ATTRIBUTES = 5;
     static final int DEVICE_CAPACITY = 6;
-    static final int SITES = 7;
+    /** One attribute of a device: recalled alone when the whole map is not (a GPU's uuid is its own). */
+    static final int DEVICE_ATTRIBUTE = 7;
+    static final int SITES = 8;
 
     final Tokens p;
     private final Qty[] quantities;

@@ -208,20 +208,30 @@ final class DraRules implements ObjectFamily {
             if (s == null || s.name() == null || s.name().isEmpty()) {
                 c.required(p.at(".name"), "");
             } else {
-                counters(s.counters(), p, ".counters", c);
+                counters(s.counters(), p, ".counters", -1, "", c);
             }
             p.pop();
         }
         p.pop();
     }
 
-    private static void counters(Map<String, KubeDra.Counter> counters, FieldPath p, String field, Causes c) {
+    /** The counters at {@code field} (a prefix and an index when {@code index >= 0}), named only on an error. */
+    private static void counters(Map<String, KubeDra.Counter> counters, FieldPath p, String field, int index,
+                                 String suffix, Causes c) {
         if (counters == null) {
             return;
         }
         for (Map.Entry<String, KubeDra.Counter> e : counters.entrySet()) {
-            quantity(e.getValue() == null ? null : e.getValue().value(), p, field + "[" + e.getKey() + "].value", c);
+            Qty q = e.getValue() == null ? null : e.getValue().value();
+            if (!validQuantity(q)) {
+                String at = (index >= 0 ? field + "[" + index + "]" : field) + suffix;
+                quantity(q, p, at + "[" + e.getKey() + "].value", c);
+            }
         }
+    }
+
+    private static boolean validQuantity(Qty q) {
+        return q != null && Quantity.isValid(q.text()) && !Quantity.isNegative(q.text());
     }
 
     private static void quantity(Qty q, FieldPath p, String field, Causes c) {
@@ -258,8 +268,8 @@ final class DraRules implements ObjectFamily {
             if (d.attributes() != null) {
                 for (Map.Entry<String, KubeDra.Attribute> e : d.attributes().entrySet()) {
                     KubeDra.Attribute a = e.getValue();
-                    if (a == null || count(a.intValue() != null, a.boolValue() != null, a.stringValue() != null,
-                            a.versionValue() != null) != 1) {
+                    if (a == null || (a.intValue() != null ? 1 : 0) + (a.boolValue() != null ? 1 : 0)
+                            + (a.stringValue() != null ? 1 : 0) + (a.versionValue() != null ? 1 : 0) != 1) {
                         c.invalid(p.at(".attributes[" + e.getKey() + "]"), "attribute",
                                 "exactly one of `int`, `bool`, `string`, `version` is required");
                     } else if (a.versionValue() != null && !CelSelectors.isSemanticVersion(a.versionValue())) {
@@ -270,8 +280,10 @@ final class DraRules implements ObjectFamily {
             }
             if (d.capacity() != null) {
                 for (Map.Entry<String, KubeDra.Capacity> e : d.capacity().entrySet()) {
-                    quantity(e.getValue() == null ? null : e.getValue().value(), p,
-                            ".capacity[" + e.getKey() + "].value", c);
+                    Qty q = e.getValue() == null ? null : e.getValue().value();
+                    if (!validQuantity(q)) {
+                        quantity(q, p, ".capacity[" + e.getKey() + "].value", c);
+                    }
                 }
             }
             if (d.consumesCounters() != null) {
@@ -280,7 +292,7 @@ final class DraRules implements ObjectFamily {
                     if (cc == null || cc.counterSet() == null || cc.counterSet().isEmpty()) {
                         c.required(p.at(".consumesCounters[" + j + "].counterSet"), "");
                     } else {
-                        counters(cc.counters(), p, ".consumesCounters[" + j + "].counters", c);
+                        counters(cc.counters(), p, ".consumesCounters", j, ".counters", c);
                     }
                 }
             }
@@ -294,8 +306,8 @@ final class DraRules implements ObjectFamily {
                     }
                 }
             }
-            int own = count(d.nodeName() != null && !d.nodeName().isEmpty(), d.nodeSelector() != null,
-                    Boolean.TRUE.equals(d.allNodes()));
+            int own = (d.nodeName() != null && !d.nodeName().isEmpty() ? 1 : 0) + (d.nodeSelector() != null ? 1 : 0)
+                    + (Boolean.TRUE.equals(d.allNodes()) ? 1 : 0); // per device: no array for the count
             if (perDevice && own != 1) {
                 c.invalid(p.at(""), d.name(), "exactly one of `nodeName`, `nodeSelector`, `allNodes` is required "
                         + "when the slice sets perDeviceNodeSelection");

@@ -60,7 +60,7 @@ public final class SchedulingScope {
         this.batching = batching;
         this.explaining = explaining;
         this.snapshot = snapshot;
-        this.runtime = new FrameworkRuntime(profile);
+        this.runtime = profile.runtime();
         this.pool = pool;
         this.parallelThreshold = parallelThreshold;
         this.all = Placement.allNodes(snapshot);

@@ -1,25 +1,38 @@
 package dev.muster.core.dra;
 
 import java.util.AbstractMap;
-import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.AbstractSet;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * An immutable map in insertion order that remembers its hash. Devices hold their attributes and capacities in
  * one: thousands of devices that look alike can share one instance (the request mapping shares equal ones), and
  * comparing or hashing devices then costs a reference check and a field read instead of a walk over the entries.
+ * <p>
+ * Keys and values sit in one array, found by a scan while the map is small, through an index (made at the first
+ * look-up) beyond that: a request maps one per device, and a device with a unique attribute (a GPU's uuid) gets its
+ * own, so building one allocates the array and nothing per entry.
  */
 public final class FrozenMap<K, V> extends AbstractMap<K, V> {
-    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(Map.of());
+    private static final FrozenMap<?, ?> EMPTY = new FrozenMap<>(new Object[0]);
+    /** Up to this many entries a scan finds a key; beyond it an index does. */
+    private static final int SCAN = 12;
 
-    private final Map<K, V> entries;
+    /** k0, v0, k1, v1, ... in insertion order; no key twice. */
+    private final Object[] kv;
+    /** Key to its position in {@link #kv}, for maps beyond {@link #SCAN} entries, made at their first look-up. */
+    private volatile Map<Object, Integer> index;
     /** The entries' hash once computed; 0 = not yet (a map whose hash is 0 computes it each time). */
     private int hash;
 
-    private FrozenMap(Map<K, V> entries) {
-        this.entries = entries;
+    private FrozenMap(Object[] kv) {
+        this.kv = kv;
     }
 
     /** {@code map} itself when it is already frozen, else a frozen copy (null = empty). */
@@ -31,27 +44,146 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
         if (map == null || map.isEmpty()) {
             return (FrozenMap<K, V>) EMPTY;
         }
-        return new FrozenMap<>(Collections.unmodifiableMap(new LinkedHashMap<>(map)));
+        Builder<K, V> b = new Builder<>(map.size());
+        map.forEach(b::append); // a map's keys are distinct
+        return b.build();
+    }
+
+    /** A builder for {@code size} entries, put in the order the map iterates them. */
+    public static <K, V> Builder<K, V> builder(int size) {
+        return new Builder<>(size);
+    }
+
+    /** Entries in insertion order; a key put twice keeps its first position and its last value, as a map's put. */
+    public static final class Builder<K, V> {
+        private Object[] kv;
+        private int n;
+
+        private Builder(int size) {
+            kv = new Object[2 * Math.max(size, 0)];
+        }
+
+        public Builder<K, V> put(K key, V value) {
+            for (int i = 0; i < n; i += 2) {
+                if (Objects.equals(kv[i], key)) {
+                    kv[i + 1] = value;
+                    return this;
+                }
+            }
+            return append(key, value);
+        }
+
+        private Builder<K, V> append(K key, V value) {
+            if (n == kv.length) {
+                kv = java.util.Arrays.copyOf(kv, Math.max(4, 2 * kv.length));
+            }
+            kv[n++] = key;
+            kv[n++] = value;
+            return this;
+        }
+
+        @SuppressWarnings("unchecked")
+        public FrozenMap<K, V> build() {
+            if (n == 0) {
+                return (FrozenMap<K, V>) EMPTY;
+            }
+            Object[] entries = n == kv.length ? kv : java.util.Arrays.copyOf(kv, n);
+            kv = null; // built once
+            return new FrozenMap<>(entries);
+        }
+    }
+
+    private int position(Object key) {
+        Object[] a = kv;
+        if (a.length > 2 * SCAN) {
+            Map<Object, Integer> at = index;
+            if (at == null) {
+                at = new HashMap<>(a.length);
+                for (int i = 0; i < a.length; i += 2) {
+                    at.put(a[i], i);
+                }
+                index = at; // a race makes an equal one
+            }
+            Integer i = at.get(key);
+            return i == null ? -1 : i;
+        }
+        for (int i = 0; i < a.length; i += 2) {
+            if (a[i] == key) {
+                return i;
+            }
+        }
+        if (key != null) {
+            for (int i = 0; i < a.length; i += 2) {
+                if (key.equals(a[i])) {
+                    return i;
+                }
+            }
+        }
+        return -1;
     }
 
     @Override
-    public Set<Entry<K, V>> entrySet() {
-        return entries.entrySet();
-    }
-
-    @Override
+    @SuppressWarnings("unchecked")
     public V get(Object key) {
-        return entries.get(key);
+        int at = position(key);
+        return at < 0 ? null : (V) kv[at + 1];
     }
 
     @Override
     public boolean containsKey(Object key) {
-        return entries.containsKey(key);
+        return position(key) >= 0;
     }
 
     @Override
     public int size() {
-        return entries.size();
+        return kv.length >> 1;
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return kv.length == 0;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void forEach(BiConsumer<? super K, ? super V> action) {
+        Object[] a = kv;
+        for (int i = 0; i < a.length; i += 2) {
+            action.accept((K) a[i], (V) a[i + 1]);
+        }
+    }
+
+    @Override
+    public Set<Entry<K, V>> entrySet() {
+        return new AbstractSet<>() {
+            @Override
+            public int size() {
+                return kv.length >> 1;
+            }
+
+            @Override
+            public Iterator<Entry<K, V>> iterator() {
+                return new Iterator<>() {
+                    private int i;
+
+                    @Override
+                    public boolean hasNext() {
+                        return i < kv.length;
+                    }
+
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public Entry<K, V> next() {
+                        if (i >= kv.length) {
+                            throw new NoSuchElementException();
+                        }
+                        Entry<K, V> e = new SimpleImmutableEntry<>((K) kv[i], (V) kv[i + 1]);
+                        i += 2;
+                        return e;
+                    }
+                };
+            }
+        };
     }
 
     @Override
@@ -59,17 +191,29 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
         if (o == this) {
             return true;
         }
-        if (o instanceof FrozenMap<?, ?> f && f.hashCode() != hashCode()) {
-            return false;
+        if (o instanceof FrozenMap<?, ?> f) {
+            if (f.kv.length != kv.length || f.hashCode() != hashCode()) {
+                return false;
+            }
+            for (int i = 0; i < kv.length; i += 2) {
+                int at = f.position(kv[i]);
+                if (at < 0 || !Objects.equals(kv[i + 1], f.kv[at + 1])) {
+                    return false;
+                }
+            }
+            return true;
         }
-        return entries.equals(o);
+        return super.equals(o);
     }
 
     @Override
     public int hashCode() {
         int h = hash;
         if (h == 0) {
-            h = entries.hashCode();
+            Object[] a = kv;
+            for (int i = 0; i < a.length; i += 2) {
+                h += Objects.hashCode(a[i]) ^ Objects.hashCode(a[i + 1]); // Map's hash: the sum of its entries'
+            }
             hash = h; // a benign race, as String's: every thread computes the same value
         }
         return h;

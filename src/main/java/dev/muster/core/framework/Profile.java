@@ -23,6 +23,8 @@ public final class Profile {
     private final List<WeightedPlacementScore> placementScore;
     private final List<PostFilterPlugin> postFilter;
     private final List<SignPlugin> sign;
+    /** The runtime over these plugins, made on first use: a pure function of the profile, shared by every run. */
+    private volatile FrameworkRuntime runtime;
 
     /** A placement score plugin and its weight. */
     public record WeightedPlacementScore(PlacementScorePlugin plugin, int weight) {
@@ -40,6 +42,19 @@ public final class Profile {
         placementScore = List.copyOf(b.placementScore);
         postFilter = List.copyOf(b.postFilter);
         sign = List.copyOf(b.sign);
+    }
+
+    /**
+     * The runtime that runs this profile's plugins ({@link FrameworkRuntime}), made once and shared by every decision:
+     * it is stateless, and making it (the plugin indices, the signed pod fields) would otherwise cost every request.
+     */
+    public FrameworkRuntime runtime() {
+        FrameworkRuntime r = runtime;
+        if (r == null) {
+            r = new FrameworkRuntime(this); // a race makes an equal one
+            runtime = r;
+        }
+        return r;
     }
 
     /** Plugins that say whether a pod's evaluation may be kept and refreshed (see {@link SignPlugin}). */

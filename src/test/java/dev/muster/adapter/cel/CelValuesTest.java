@@ -1,5 +1,6 @@
 package dev.muster.adapter.cel;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -60,6 +61,18 @@ class CelValuesTest {
             "v1.0.0, Invalid character(s) found in major number \"v1\""})
     void semverErrors(String text, String message) {
         assertThatThrownBy(() -> SemverValue.parse(text)).hasMessage(message);
+        // remembered texts are valid ones only: an invalid one fails every time, with the same message
+        assertThatThrownBy(() -> SemverValue.parseShared(text)).hasMessage(message);
+        assertThatThrownBy(() -> SemverValue.parseShared(text)).hasMessage(message);
+        assertThat(CelSelectors.isSemanticVersion(text)).isFalse();
+    }
+
+    @Test
+    void aVersionTextIsParsedOnceAndSharedAfter() {
+        SemverValue first = SemverValue.parseShared("535.104.12-rc.1+build.7");
+        assertThat(SemverValue.parseShared(new String("535.104.12-rc.1+build.7"))).isSameAs(first)
+                .isEqualTo(SemverValue.parse("535.104.12-rc.1+build.7"));
+        assertThat(CelSelectors.isSemanticVersion("535.104.12-rc.1+build.7")).isTrue();
     }
 
     @ParameterizedTest

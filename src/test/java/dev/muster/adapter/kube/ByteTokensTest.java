@@ -230,7 +230,8 @@ class ByteTokensTest {
                 + "{\"status\":{\"allocatable\":{\"cpu\":\"4\"},\"capacity\":{\"cpu\":\"8\"}}}],"
                 + "\"resourceSlices\":[{\"spec\":{\"devices\":["
                 + "{\"name\":\"a\",\"attributes\":{\"m\":{\"string\":\"x\"}},\"capacity\":{\"mem\":{\"value\":\"1\"}}},"
-                + "{\"name\":\"b\",\"attributes\":{\"m\":{\"string\":\"x\"}},\"capacity\":{\"mem\":{\"value\":\"2\"}}}"
+                + "{\"name\":\"b\",\"attributes\":{\"m\":{\"string\":\"x\"}},\"capacity\":{\"mem\":{\"value\":\"2\"}}},"
+                + "{\"name\":\"c\",\"attributes\":{\"m\":{\"string\":\"x\"},\"u\":{\"string\":\"c-1\"}}}"
                 + "]}}]}}";
         RequestDocument doc = checked(utf8(json));
         assertThat(doc).isNotNull();
@@ -248,10 +249,13 @@ class ByteTokensTest {
         List<KubeDra.Device> devices = doc.snapshot().resourceSlices().get(0).spec().devices();
         assertThat(devices.get(1).attributes()).isSameAs(devices.get(0).attributes());
         assertThat(devices.get(1).capacity().get("mem").value()).isEqualTo(Qty.of("2"));
-        // tolerations, containers, affinity, node quantities, taints, device attributes, device capacities: what was
-        // recalled, what was read
-        assertThat(tokens.recalls()).containsExactly(1, 0, 1, 2, 0, 1, 0);
-        assertThat(tokens.misses()).containsExactly(2, 0, 2, 2, 0, 1, 2);
+        // a map that is new as a whole still shares the attributes it repeats
+        assertThat(devices.get(2).attributes().get("m")).isSameAs(devices.get(0).attributes().get("m"));
+        assertThat(devices.get(2).attributes().get("u").stringValue()).isEqualTo("c-1");
+        // tolerations, containers, affinity, node quantities, taints, device attribute maps, device capacities, one
+        // device attribute: what was recalled, what was read
+        assertThat(tokens.recalls()).containsExactly(1, 0, 1, 2, 0, 1, 0, 1);
+        assertThat(tokens.misses()).containsExactly(2, 0, 2, 2, 0, 2, 2, 2);
     }
 
     /** Copies a body into an array in random chunks on another thread, as the event loop does; an {@link Arrival}. */

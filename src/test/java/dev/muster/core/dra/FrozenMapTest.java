@@ -48,4 +48,36 @@ class FrozenMapTest {
         assertThat(a.attributes()).isSameAs(attributes);
         assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);
     }
+
+    @Test
+    void readsAsTheLinkedMapItWasBuiltLikeAtEverySize() {
+        java.util.Random random = new java.util.Random(7);
+        for (int size = 0; size <= 40; size++) {
+            Map<String, Integer> linked = new LinkedHashMap<>();
+            FrozenMap.Builder<String, Integer> built = FrozenMap.builder(size / 2); // grows past its first guess
+            for (int i = 0; i < size; i++) {
+                String key = "k" + random.nextInt(2 * size); // some keys put twice: first position, last value
+                int value = random.nextInt(5);
+                linked.put(key, value);
+                built.put(key, value);
+            }
+            FrozenMap<String, Integer> frozen = built.build();
+            FrozenMap<String, Integer> copied = FrozenMap.copyOf(linked);
+            for (FrozenMap<String, Integer> m : java.util.List.of(frozen, copied)) {
+                assertThat(m).isEqualTo(linked).hasSameHashCodeAs(linked).hasSize(linked.size());
+                assertThat(m.keySet()).containsExactlyElementsOf(linked.keySet());
+                for (int k = 0; k < 2 * size + 1; k++) {
+                    String key = new String("k" + k); // found by equality, not identity
+                    assertThat(m.get(key)).isEqualTo(linked.get(key));
+                    assertThat(m.containsKey(key)).isEqualTo(linked.containsKey(key));
+                }
+            }
+            assertThat(frozen).isEqualTo(copied);
+            if (!linked.isEmpty()) {
+                Map<String, Integer> changed = new LinkedHashMap<>(linked);
+                changed.put(linked.keySet().iterator().next(), 99);
+                assertThat(frozen).isNotEqualTo(FrozenMap.copyOf(changed)).isNotEqualTo(changed);
+            }
+        }
+    }
 }

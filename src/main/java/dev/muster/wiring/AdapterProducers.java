@@ -76,9 +76,9 @@ public class AdapterProducers {
     /** Helpers that compile large decision requests while they are validated ({@code muster.engine.compile-ahead-*}). */
     @Produces
     @Singleton
-    CompileAhead compileAhead(MusterConfig config) {
+    CompileAhead compileAhead(MusterConfig config, DecisionEngine engine) {
         MusterConfig.Engine e = config.engine();
-        return new CompileAhead(e.compileAheadThreads(), e.compileAheadThreshold(), limits(config));
+        return new CompileAhead(e.compileAheadThreads(), e.compileAheadThreshold(), limits(config), engine::warm);
     }
 
     void closeCompileAhead(@Disposes CompileAhead ahead) {

@@ -24,6 +24,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
@@ -60,13 +61,22 @@ public final class CompileAhead implements AutoCloseable {
     private final ThreadPoolExecutor helpers;
     private final int threshold;
     private final ValidationLimits limits;
+    private final Consumer<ClusterSnapshot> warm;
+
+    /** Helpers that work out nothing more ahead on a snapshot compiled early. */
+    public CompileAhead(int threads, int threshold, ValidationLimits limits) {
+        this(threads, threshold, limits, s -> { });
+    }
 
     /**
      * @param threads   helper threads (0 = off)
      * @param threshold nodes + pods from which a request is handed to a helper
      * @param limits    the validator's list limits: a request over them is refused, so never compiled ahead
+     * @param warm      what else a helper works out on a snapshot it compiled early, off the decision's path (the
+     *                  deciding engine's node looks, {@link dev.muster.core.decision.DecisionEngine#warm})
      */
-    public CompileAhead(int threads, int threshold, ValidationLimits limits) {
+    public CompileAhead(int threads, int threshold, ValidationLimits limits, Consumer<ClusterSnapshot> warm) {
+        this.warm = warm;
         if (threads < 0 || threshold < 0) {
             throw new IllegalArgumentException("threads and threshold must be >= 0");
         }
@@ -263,6 +273,9 @@ public final class CompileAhead implements AutoCloseable {
             // with its topology domains, grouped while the rest of the body is still decoded
             FutureTask<ClusterSnapshot> snapshot = new FutureTask<>(() -> {
                 ClusterSnapshot s = ClusterSnapshot.withoutDra(cluster.get());
+                if (s != null) {
+                    owner.warm.accept(s);
+                }
                 return s == null ? null : s.warmTopology();
             });
             Started s = new Started(soFar, cluster, snapshot);

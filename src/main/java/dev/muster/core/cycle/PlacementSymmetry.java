@@ -237,8 +237,8 @@ final class PlacementSymmetry {
 
         /** The node's look: the snapshot's for a node this run has not changed, else worked out again. */
         private NodeLooks.Look nodeLook(int node, NodeInfo n) {
-            return snapshot.isCompiled(node) ? snapshot.snapshot().nodeLooks().look(node)
-                    : NodeLooks.look(n, snapshot.resources().size());
+            return snapshot.isCompiled(node) ? snapshot.snapshot().nodeLooks(runtime.lookedNodeFields()).look(node)
+                    : NodeLooks.look(n, snapshot.resources().size(), runtime.lookedNodeFields());
         }
     }
 

@@ -6,6 +6,8 @@ import dev.muster.core.cycle.PodGroupCycle;
 import dev.muster.core.cycle.SchedulingScope;
 import dev.muster.core.cycle.CycleAbortedException;
 import dev.muster.core.cycle.SchedulerErrorException;
+import dev.muster.core.framework.FrameworkRuntime;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.Profile;
 import dev.muster.core.model.Condition;
@@ -39,6 +41,7 @@ public final class DecisionEngine {
     static final String CONDITION_TYPE = "PodGroupScheduled";
 
     private final Profile profile;
+    private final Set<NodeField> lookedNodeFields;
     private final EngineConfig config;
     private final ForkJoinPool pool;
     private final DecisionObserver observer;
@@ -54,6 +57,7 @@ public final class DecisionEngine {
     /** An engine that tells {@code observer} about every group it decides (metrics, decision logs). */
     public DecisionEngine(Profile profile, EngineConfig config, DecisionObserver observer) {
         this.profile = profile;
+        this.lookedNodeFields = new FrameworkRuntime(profile).lookedNodeFields();
         this.config = config;
         this.observer = observer == null ? DecisionObserver.NONE : observer;
         this.pool = config.parallelism() > 1 ? new ForkJoinPool(config.parallelism()) : null;
@@ -61,6 +65,14 @@ public final class DecisionEngine {
 
     public DecisionResult decide(DecisionRequest request) {
         return decide(request, () -> false);
+    }
+
+    /**
+     * Works out ahead what this engine's decisions on {@code snapshot} would on first use: the node looks over the
+     * fields its profile reads ({@link FrameworkRuntime#lookedNodeFields()}), which the snapshot keeps.
+     */
+    public void warm(ClusterSnapshot snapshot) {
+        snapshot.nodeLooks(lookedNodeFields);
     }
 
     /**

@@ -22,6 +22,7 @@ public final class FrameworkRuntime {
     private final int[][] scoresOfPreScore;   // per PreScore plugin: the Score plugins it may skip (same name)
     private final boolean[] normalizing;      // per Score plugin: whether it normalizes across nodes
     private final PodFields signedPodFields;
+    private final Set<NodeField> lookedNodeFields;
 
     public FrameworkRuntime(Profile profile) {
         this.profile = profile;
@@ -43,6 +44,48 @@ public final class FrameworkRuntime {
             normalizing[k] = scores.get(k).plugin().normalizesAcrossNodes();
         }
         this.signedPodFields = PodFields.of(signedPodFieldsOf(profile));
+        this.lookedNodeFields = Collections.unmodifiableSet(lookedNodeFieldsOf(profile));
+    }
+
+    /** The PreFilter, Filter, PreScore and Score plugins, each once: what reads pods and nodes for verdicts. */
+    private static List<Plugin> readers(Profile profile) {
+        Set<Plugin> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Plugin> all = new ArrayList<>();
+        all.addAll(profile.preFilter());
+        all.addAll(profile.filter());
+        all.addAll(profile.preScore());
+        for (Profile.WeightedScore s : profile.score()) {
+            all.add(s.plugin());
+        }
+        List<Plugin> readers = new ArrayList<>();
+        for (Plugin p : all) {
+            if (seen.add(p)) {
+                readers.add(p);
+            }
+        }
+        return readers;
+    }
+
+    /**
+     * The union of what the readers declare of a node ({@link Plugin#nodeFields}), less what a signing plugin's
+     * {@link SignPlugin#nodeKeyFields} account for when no other plugin reads it plainly.
+     */
+    private static EnumSet<NodeField> lookedNodeFieldsOf(Profile profile) {
+        EnumSet<NodeField> out = EnumSet.noneOf(NodeField.class);
+        for (Plugin p : readers(profile)) {
+            Set<NodeField> reads = p.nodeFields();
+            Set<NodeField> keyed = p instanceof SignPlugin s ? s.nodeKeyFields() : Set.of();
+            if (!reads.containsAll(keyed)) {
+                throw new IllegalArgumentException("plugin " + p.name() + " keys node fields it does not read: "
+                        + keyed + " not all in " + reads);
+            }
+            for (NodeField f : reads) {
+                if (!keyed.contains(f)) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
     }
 
     /**
@@ -51,19 +94,8 @@ public final class FrameworkRuntime {
      * plainly, plus the scheduler name, which upstream's framework signs every pod with as it picks the profile.
      */
     private static Set<PodField> signedPodFieldsOf(Profile profile) {
-        Set<Plugin> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        List<Plugin> readers = new ArrayList<>();
-        readers.addAll(profile.preFilter());
-        readers.addAll(profile.filter());
-        readers.addAll(profile.preScore());
-        for (Profile.WeightedScore s : profile.score()) {
-            readers.add(s.plugin());
-        }
         EnumSet<PodField> out = EnumSet.of(PodField.SCHEDULER_NAME);
-        for (Plugin p : readers) {
-            if (!seen.add(p)) {
-                continue;
-            }
+        for (Plugin p : readers(profile)) {
             Set<PodField> reads = p.podFields();
             Set<PodField> keyed = p instanceof SignPlugin s ? s.podKeyFields() : Set.of();
             if (!reads.containsAll(keyed)) {
@@ -94,6 +126,16 @@ public final class FrameworkRuntime {
      */
     public PodFields signedPodFields() {
         return signedPodFields;
+    }
+
+    /**
+     * The node fields node looks compare for this profile, computed once: what its PreFilter, Filter, PreScore and
+     * Score plugins declare they read ({@link Plugin#nodeFields}), but for fields that tell no two nodes apart for a
+     * pod every signing plugin calls symmetric ({@link SignPlugin#nodeKeyFields}). With {@link NodeField#NAME} among
+     * them, no two nodes look alike.
+     */
+    public Set<NodeField> lookedNodeFields() {
+        return lookedNodeFields;
     }
 
     public int filterCount() {

@@ -23,4 +23,19 @@ public interface Plugin {
     default Set<PodField> podFields() {
         return PodField.ALL;
     }
+
+    /**
+     * The fields of a node that this plugin's PreFilter, Filter, PreScore and Score read, of the node a verdict is
+     * about or of any other, whatever they read them for. Node looks compare the union of these over the profile's
+     * plugins at those points, so that placement symmetry treats two nodes as interchangeable only when those plugins
+     * cannot tell them apart; a field missing here lets a node stand for one that gets other verdicts. Fields a
+     * signing plugin reads only in ways its {@link SignPlugin#nodeKeyFields} account for are named here too.
+     * <p>
+     * The default, for a plugin that declares nothing, is every field ({@link NodeField#ALL}): the name among them,
+     * no two nodes then look alike and placement symmetry finds nothing to share. Plugins at no other extension point
+     * are not asked.
+     */
+    default Set<NodeField> nodeFields() {
+        return NodeField.ALL;
+    }
 }

@@ -15,9 +15,10 @@ public interface SignPlugin extends Plugin {
 
     /**
      * Whether, for a pod this plugin calls node-local, its Filter and Score read of a node only what
-     * {@link #nodeKey} and the node's {@link NodeInfo} say, never which node it is (its name): then two nodes that look
-     * alike give the pod equal verdicts, and candidate placements made of such nodes are interchangeable. True unless
-     * the plugin says otherwise.
+     * {@link #nodeKey} stands for and what node looks compare (the profile's declared {@link #nodeFields}, less each
+     * plugin's {@link #nodeKeyFields}), never which node it is (its name): then two nodes that look alike give the pod
+     * equal verdicts, and candidate placements made of such nodes are interchangeable. True unless the plugin says
+     * otherwise.
      */
     default boolean symmetric(PodInfo pod, ClusterView cluster) {
         return true;
@@ -53,11 +54,22 @@ public interface SignPlugin extends Plugin {
     }
 
     /**
-     * What this plugin's Filter and Score read of a node beyond its {@link NodeInfo} (resources, pods, ports, labels,
-     * taints), as a value with {@code equals}: two nodes whose NodeInfos look alike and whose keys are equal give a
-     * node-local pod equal verdicts and scores. Null when the plugin reads nothing more.
+     * What this plugin's Filter and Score read of a node beyond the fields node looks compare, as a value with
+     * {@code equals} (DynamicResources: the state of the node's devices): two nodes that look alike and whose keys are
+     * equal give a node-local pod equal verdicts and scores. Null when the plugin reads nothing more.
      */
     default Object nodeKey(NodeInfo node, ClusterView cluster) {
         return null;
+    }
+
+    /**
+     * The fields among {@link #nodeFields()} that never tell two nodes apart for a pod this plugin calls node-local
+     * and {@linkplain #symmetric symmetric}: read for such a pod only through {@link #nodeKey}, or only into a
+     * PreFilter verdict every node shares, or not at all (read only for other pods); labels may also be read under
+     * the keys the pod selects nodes by, which placement symmetry compares for each group's members itself. Node looks
+     * then leave them out unless another plugin reads them plainly. Empty unless the plugin says otherwise.
+     */
+    default Set<NodeField> nodeKeyFields() {
+        return Set.of();
     }
 }

@@ -4,6 +4,7 @@ import dev.muster.core.dra.Allocator;
 import dev.muster.core.dra.ClaimCatalog;
 import dev.muster.core.dra.DraObjects;
 import dev.muster.core.dra.ExtendedResourceClaim;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.ResourceIndex;
@@ -63,7 +64,8 @@ public final class ClusterSnapshot {
     private final PodTable table;
     private final Map<String, java.util.SortedMap<String, int[]>> domains;
     private volatile LabelSets labelSets;
-    private volatile NodeLooks nodeLooks;
+    /** Node looks per field set, built on first use (or ahead) and shared with {@link #withDra}'s snapshot. */
+    private final java.util.concurrent.ConcurrentHashMap<Set<NodeField>, NodeLooks> nodeLooks;
     private int podsWithAffinity;
     private final Set<String> served;
     private int podsWithRequiredAnti;
@@ -94,7 +96,8 @@ public final class ClusterSnapshot {
      * The snapshot of a cluster whose DRA objects are not known yet (a helper compiles it while the rest of the request
      * is decoded), to be completed by {@link #withDra}; null when a pod asks for an extended resource, the one thing
      * of a cluster's compilation that its DeviceClasses change ({@link ExtendedResourceClaim#servedOnly}). Not for
-     * deciding until completed. Its {@link #nodeLooks()} are worked out too: this runs ahead, off the decision's path.
+     * deciding until completed. Its {@linkplain #nodeLooks node looks} are shared with the completed snapshot, so a
+     * helper may work them out ahead, off the decision's path.
      */
     public static ClusterSnapshot withoutDra(ClusterState state) {
         for (Pod p : state.pods()) {
@@ -102,9 +105,7 @@ public final class ClusterSnapshot {
                 return null;
             }
         }
-        ClusterSnapshot s = new ClusterSnapshot(state, DraObjects.NONE, () -> null, true);
-        s.nodeLooks();
-        return s;
+        return new ClusterSnapshot(state, DraObjects.NONE, () -> null, true);
     }
 
     /**
@@ -121,6 +122,7 @@ public final class ClusterSnapshot {
     /** @param deferred the DRA objects come later ({@link #withDra}): no catalog now */
     private ClusterSnapshot(ClusterState state, DraObjects dra, java.util.function.Supplier<ClaimCatalog> catalog,
                             boolean deferred) {
+        this.nodeLooks = new java.util.concurrent.ConcurrentHashMap<>();
         TreeSet<String> scalars = new TreeSet<>();
         for (Node n : state.nodes()) {
             collectScalars(n.allocatable(), scalars);
@@ -271,6 +273,7 @@ public final class ClusterSnapshot {
         this.served = prev.served;
         this.domains = nodesChanged ? new java.util.concurrent.ConcurrentHashMap<>() : prev.domains;
         this.labelSets = labelsKept ? prev.labelSets : null;
+        this.nodeLooks = new java.util.concurrent.ConcurrentHashMap<>(); // the pods on the nodes may have changed
     }
 
     /** {@code base} with the DRA objects' catalog ({@link #withDra}): no pod's compilation depends on them. */
@@ -296,7 +299,7 @@ public final class ClusterSnapshot {
         this.table = base.table;
         this.domains = base.domains;
         this.labelSets = base.labelSets;
-        this.nodeLooks = base.nodeLooks;
+        this.nodeLooks = base.nodeLooks; // the same nodes
         this.podsWithAffinity = base.podsWithAffinity;
         this.podsWithRequiredAnti = base.podsWithRequiredAnti;
         this.anyDevices = base.anyDevices;
@@ -535,14 +538,14 @@ public final class ClusterSnapshot {
         return l;
     }
 
-    /** Each compiled node's look ({@link NodeLooks}); built on first use or ahead, shared by {@link #withDra}. */
-    public NodeLooks nodeLooks() {
-        NodeLooks l = nodeLooks;
-        if (l == null) {
-            l = NodeLooks.of(nodes, resources.size()); // a pure function of the nodes: a race builds an equal one
-            nodeLooks = l;
-        }
-        return l;
+    /**
+     * Each compiled node's look over {@code fields} ({@link NodeLooks}); built once per field set on first use or
+     * ahead, shared by {@link #withDra}.
+     */
+    public NodeLooks nodeLooks(Set<NodeField> fields) {
+        NodeLooks l = nodeLooks.get(fields);
+        return l != null ? l
+                : nodeLooks.computeIfAbsent(Set.copyOf(fields), f -> NodeLooks.of(nodes, resources.size(), f));
     }
 
     /**

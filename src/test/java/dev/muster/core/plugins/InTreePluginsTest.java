@@ -1,5 +1,7 @@
 package dev.muster.core.plugins;
 
+import dev.muster.core.framework.FrameworkRuntime;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.Plugin;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.Profile;
@@ -77,6 +79,34 @@ class InTreePluginsTest {
         p.score().forEach(s -> readers.add(s.plugin()));
         assertThat(readers).isNotEmpty().allSatisfy(r -> assertThat(r.podFields()).as(r.name())
                 .isNotEqualTo(PodField.ALL));
+    }
+
+    /**
+     * Likewise for nodes: a plugin at these points that declares nothing is taken to read every field of a node, its
+     * name among them, which makes every node look unlike every other and turns placement symmetry off.
+     */
+    @Test
+    void everyPluginThatReadsNodesSaysWhichFields() {
+        Profile p = InTreePlugins.defaultProfile();
+        List<Plugin> readers = new ArrayList<>();
+        readers.addAll(p.preFilter());
+        readers.addAll(p.filter());
+        readers.addAll(p.preScore());
+        p.score().forEach(s -> readers.add(s.plugin()));
+        assertThat(readers).isNotEmpty().allSatisfy(r -> assertThat(r.nodeFields()).as(r.name())
+                .isNotEqualTo(NodeField.ALL));
+    }
+
+    /**
+     * The default profile's node looks compare what they always did: resources allocatable and requested, pod slots
+     * and count, used host ports, taints and schedulability; labels, names and the pods themselves are read only in
+     * ways placement symmetry and signing plugins' node keys account for.
+     */
+    @Test
+    void theDefaultProfileLooksAtResourcesPortsTaintsAndSchedulability() {
+        assertThat(new FrameworkRuntime(InTreePlugins.defaultProfile()).lookedNodeFields())
+                .containsExactlyInAnyOrder(NodeField.ALLOCATABLE, NodeField.REQUESTED, NodeField.POD_COUNT,
+                        NodeField.USED_PORTS, NodeField.TAINTS, NodeField.UNSCHEDULABLE);
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.muster.core.dra.ClaimBook;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -76,6 +77,10 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
     private static final Set<PodField> KEYED = Set.of(PodField.NAMESPACE, PodField.NAME, PodField.UID,
             PodField.POD_GROUP, PodField.RESOURCE_CLAIM_STATUSES);
 
+    private static final Set<NodeField> NODE_READS = Set.of(NodeField.NAME, NodeField.LABELS, NodeField.ALLOCATABLE);
+
+    private static final Set<NodeField> NODE_KEYED = Set.of(NodeField.NAME, NodeField.LABELS);
+
     @Override
     public String name() {
         return NAME;
@@ -93,6 +98,24 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
     @Override
     public Set<PodField> podKeyFields() {
         return KEYED;
+    }
+
+    /**
+     * Which devices the node has (its own slices, found by name, and slices selecting it by label), the node selector
+     * of an allocated claim (labels and name), and whether the node advertises an extended resource itself.
+     */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return NODE_READS;
+    }
+
+    /**
+     * The name and labels count through {@link #nodeKey} (the state of the node's devices) and through allocated
+     * claims, for whose pods this plugin answers not symmetric.
+     */
+    @Override
+    public Set<NodeField> nodeKeyFields() {
+        return NODE_KEYED;
     }
 
     @Override

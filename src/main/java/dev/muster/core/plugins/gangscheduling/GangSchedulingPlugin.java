@@ -3,6 +3,7 @@ package dev.muster.core.plugins.gangscheduling;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PermitPlugin;
 import dev.muster.core.framework.PodField;
@@ -104,6 +105,9 @@ public final class GangSchedulingPlugin implements PreEnqueuePlugin, PreFilterPl
     /** PreFilter reads the pod's group: its namespace and group name. */
     private static final Set<PodField> READS = Set.of(PodField.NAMESPACE, PodField.POD_GROUP);
 
+    private static final Set<NodeField> NODE_READS = Set.of(NodeField.ALLOCATABLE, NodeField.REQUESTED,
+            NodeField.POD_COUNT, NodeField.PODS);
+
     @Override
     public Set<PodField> podFields() {
         return READS;
@@ -113,6 +117,21 @@ public final class GangSchedulingPlugin implements PreEnqueuePlugin, PreFilterPl
     @Override
     public Set<PodField> podKeyFields() {
         return READS;
+    }
+
+    /**
+     * PreFilter sums what every node has free (allocatable less requested, pod slots), leaving out the group's own
+     * pods there.
+     */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return NODE_READS;
+    }
+
+    /** Read only into PreFilter's verdict, which every node shares. */
+    @Override
+    public Set<NodeField> nodeKeyFields() {
+        return NODE_READS;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.muster.core.plugins.interpodaffinity;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -66,6 +67,8 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
 
     private static final Set<PodField> KEYED = Set.of(PodField.LABELS);
 
+    private static final Set<NodeField> NODE_READS = Set.of(NodeField.LABELS, NodeField.PODS);
+
     @Override
     public String name() {
         return NAME;
@@ -82,10 +85,34 @@ public final class InterPodAffinityPlugin implements PreFilterPlugin, FilterPlug
         return KEYED;
     }
 
+    /**
+     * The node's labels (its domain of each term's topology key) and the pods on it and on every other node (their
+     * namespaces and labels that terms match, their own terms).
+     */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return NODE_READS;
+    }
+
+    /** Read only when some pod has terms, and then this plugin does not call the pod symmetric. */
+    @Override
+    public Set<NodeField> nodeKeyFields() {
+        return NODE_READS;
+    }
+
     /** The scheduler itself brings verdicts up to date across the domains of the terms involved. */
     @Override
     public boolean nodeLocal(PodInfo pod, ClusterView cluster) {
         return true;
+    }
+
+    /**
+     * Not when the pod or any pod in the cluster has terms: a verdict then reads other nodes' pods and the node's
+     * labels. Otherwise PreFilter and PreScore skip, and nothing of a node is read.
+     */
+    @Override
+    public boolean symmetric(PodInfo pod, ClusterView cluster) {
+        return !pod.pod().affinity().hasPodAffinity() && cluster.podsWithAffinity() == 0;
     }
 
     /** A member with terms depends on where the others went. */

@@ -3,6 +3,7 @@ package dev.muster.core.plugins.nodeaffinity;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -35,6 +36,8 @@ public final class NodeAffinityPlugin implements PreFilterPlugin, FilterPlugin, 
     /** The node selector and the required and preferred node affinity. */
     private static final Set<PodField> READS = Set.of(PodField.NODE_SELECTOR, PodField.AFFINITY);
 
+    private static final Set<NodeField> NODE_READS = Set.of(NodeField.LABELS, NodeField.NAME);
+
     @Override
     public String name() {
         return NAME;
@@ -43,6 +46,22 @@ public final class NodeAffinityPlugin implements PreFilterPlugin, FilterPlugin, 
     @Override
     public Set<PodField> podFields() {
         return READS;
+    }
+
+    /** Filter and Score read the node's labels, and its name for a term with {@code matchFields}. */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return NODE_READS;
+    }
+
+    /**
+     * Both tell nodes apart only as placement symmetry already does: the labels are read under the keys the pod
+     * selects nodes by, which symmetry compares for each group's members, and the name only for a pod with
+     * {@code matchFields}, which this plugin does not call symmetric.
+     */
+    @Override
+    public Set<NodeField> nodeKeyFields() {
+        return NODE_READS;
     }
 
     /** Its verdicts read the node's own labels and name only. */

@@ -3,6 +3,7 @@ package dev.muster.core.plugins.nodeports;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -32,6 +33,12 @@ public final class NodePortsPlugin implements PreFilterPlugin, FilterPlugin {
     @Override
     public Set<PodField> podFields() {
         return READS;
+    }
+
+    /** Filter reads the host ports the node's pods hold. */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return Set.of(NodeField.USED_PORTS);
     }
 
     @Override

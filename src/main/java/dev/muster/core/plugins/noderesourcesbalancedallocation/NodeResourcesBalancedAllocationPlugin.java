@@ -2,6 +2,7 @@ package dev.muster.core.plugins.noderesourcesbalancedallocation;
 
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -33,6 +34,12 @@ public final class NodeResourcesBalancedAllocationPlugin implements PreScorePlug
     @Override
     public Set<PodField> podFields() {
         return READS;
+    }
+
+    /** Score reads the cpu and memory requested and allocatable. */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return Set.of(NodeField.ALLOCATABLE, NodeField.REQUESTED);
     }
 
     @Override

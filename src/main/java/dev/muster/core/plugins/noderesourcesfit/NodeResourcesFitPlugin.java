@@ -6,6 +6,7 @@ import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.PlacementScorePlugin;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -60,6 +61,12 @@ public final class NodeResourcesFitPlugin implements PreFilterPlugin, FilterPlug
     @Override
     public Set<PodField> podFields() {
         return READS;
+    }
+
+    /** Filter reads allocatable, requested and the pod slots; Score the non-zero requests against allocatable. */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return Set.of(NodeField.ALLOCATABLE, NodeField.REQUESTED, NodeField.POD_COUNT);
     }
 
     public static String insufficient(String resource) {

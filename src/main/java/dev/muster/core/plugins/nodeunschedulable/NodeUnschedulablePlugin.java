@@ -2,6 +2,7 @@ package dev.muster.core.plugins.nodeunschedulable;
 
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -35,6 +36,12 @@ public final class NodeUnschedulablePlugin implements FilterPlugin {
     @Override
     public Set<PodField> podFields() {
         return READS;
+    }
+
+    /** Filter reads whether the node is cordoned. */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return Set.of(NodeField.UNSCHEDULABLE);
     }
 
     @Override

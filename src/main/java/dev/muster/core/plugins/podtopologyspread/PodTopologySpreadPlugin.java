@@ -3,6 +3,7 @@ package dev.muster.core.plugins.podtopologyspread;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -75,6 +76,8 @@ public final class PodTopologySpreadPlugin implements PreFilterPlugin, FilterPlu
 
     private static final Set<PodField> KEYED = Set.of(PodField.LABELS);
 
+    private static final Set<NodeField> NODE_READS = Set.of(NodeField.LABELS, NodeField.TAINTS, NodeField.PODS);
+
     @Override
     public String name() {
         return NAME;
@@ -91,10 +94,31 @@ public final class PodTopologySpreadPlugin implements PreFilterPlugin, FilterPlu
         return KEYED;
     }
 
+    /**
+     * The labels (the topology keys, and the node selector and affinity a constraint honours), the taints a constraint
+     * honours, and the pods there its selectors count, of every node.
+     */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return NODE_READS;
+    }
+
+    /** Read only for a pod with constraints, which this plugin does not call symmetric. */
+    @Override
+    public Set<NodeField> nodeKeyFields() {
+        return NODE_READS;
+    }
+
     /** The scheduler itself knows that spreading reaches beyond one node (a pod with constraints is never refreshed). */
     @Override
     public boolean nodeLocal(PodInfo pod, ClusterView cluster) {
         return true;
+    }
+
+    /** Not with constraints: their counts read other nodes' labels and pods. Without, nothing of a node is read. */
+    @Override
+    public boolean symmetric(PodInfo pod, ClusterView cluster) {
+        return pod.pod().topologySpreadConstraints().isEmpty();
     }
 
     /** A member with constraints depends on where the others went. */

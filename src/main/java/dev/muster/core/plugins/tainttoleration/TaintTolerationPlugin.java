@@ -3,6 +3,7 @@ package dev.muster.core.plugins.tainttoleration;
 import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -41,6 +42,12 @@ public final class TaintTolerationPlugin implements FilterPlugin, PreScorePlugin
     @Override
     public Set<PodField> podFields() {
         return READS;
+    }
+
+    /** Filter and Score read the node's taints. */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return Set.of(NodeField.TAINTS);
     }
 
     /** Upstream's reason for an untolerated taint: {@code node(s) had untolerated taint {key: value}}. */

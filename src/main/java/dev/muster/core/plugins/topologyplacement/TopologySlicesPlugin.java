@@ -4,6 +4,7 @@ import dev.muster.core.framework.ClusterView;
 import dev.muster.core.framework.CycleState;
 import dev.muster.core.framework.FilterPlugin;
 import dev.muster.core.framework.GroupContext;
+import dev.muster.core.framework.NodeField;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodField;
 import dev.muster.core.framework.PodInfo;
@@ -54,6 +55,9 @@ public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin
 
     private static final Set<PodField> KEYED = Set.of(PodField.NAMESPACE, PodField.POD_GROUP);
 
+    private static final Set<NodeField> NODE_READS = Set.of(NodeField.NAME, NodeField.LABELS, NodeField.ALLOCATABLE,
+            NodeField.REQUESTED, NodeField.POD_COUNT, NodeField.PODS);
+
     @Override
     public String name() {
         return NAME;
@@ -71,6 +75,21 @@ public final class TopologySlicesPlugin implements PreFilterPlugin, FilterPlugin
     @Override
     public Set<PodField> podKeyFields() {
         return KEYED;
+    }
+
+    /**
+     * For a group with slices or Balanced: every node's labels (its domains), what it has free, where the group's
+     * members are, and which node a verdict is about.
+     */
+    @Override
+    public Set<NodeField> nodeFields() {
+        return NODE_READS;
+    }
+
+    /** Read only for members of a group with slices or Balanced, which this plugin does not call node-local. */
+    @Override
+    public Set<NodeField> nodeKeyFields() {
+        return NODE_READS;
     }
 
     /** Whether the group asks for slices or balanced placement (a lookup of two annotations). */

@@ -57,7 +57,7 @@ public final class DecisionEngine {
     /** An engine that tells {@code observer} about every group it decides (metrics, decision logs). */
     public DecisionEngine(Profile profile, EngineConfig config, DecisionObserver observer) {
         this.profile = profile;
-        this.lookedNodeFields = new FrameworkRuntime(profile).lookedNodeFields();
+        this.lookedNodeFields = profile.runtime().lookedNodeFields();
         this.config = config;
         this.observer = observer == null ? DecisionObserver.NONE : observer;
         this.pool = config.parallelism() > 1 ? new ForkJoinPool(config.parallelism()) : null;

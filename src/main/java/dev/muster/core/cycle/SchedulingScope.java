@@ -25,7 +25,7 @@ public final class SchedulingScope {
     private final Placement all;
     private final Map<int[], Placement> placements = new IdentityHashMap<>();
     private final Map<Placement, PodScheduler> schedulers = new IdentityHashMap<>();
-    private final Map<List<String>, PlacementSymmetry.NodeClasses> nodeClasses = new HashMap<>();
+    private final Map<List<String>, SpeedupPlacementSymmetry.NodeClasses> nodeClasses = new HashMap<>();
     private final java.util.function.BooleanSupplier stop;
     private final boolean batching;
     private final boolean explaining;
@@ -116,10 +116,13 @@ public final class SchedulingScope {
         return placements.computeIfAbsent(nodes, n -> new Placement(name, snapshot, n));
     }
 
-    /** Node classes for members selecting nodes by these label keys, kept for the decision ({@link PlacementSymmetry}). */
-    PlacementSymmetry.NodeClasses nodeClasses(List<String> selectedKeys) {
+    /**
+     * Node classes for members selecting nodes by these label keys, kept for the decision
+     * ({@link SpeedupPlacementSymmetry}).
+     */
+    SpeedupPlacementSymmetry.NodeClasses nodeClasses(List<String> selectedKeys) {
         return nodeClasses.computeIfAbsent(selectedKeys,
-                k -> new PlacementSymmetry.NodeClasses(snapshot, runtime, all, selectedKeys));
+                k -> new SpeedupPlacementSymmetry.NodeClasses(snapshot, runtime, all, selectedKeys));
     }
 
     PodScheduler scheduler(Placement placement) {

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Placement symmetry over a trial runner: a candidate equivalent to one that ran ({@link PlacementSymmetry}) is not
- * run again but gets that one's outcome on its own nodes, exactly what running it would give. Its full result is
- * carried over only when asked for (when it is chosen); ranking needs only where its members land.
+ * Placement symmetry over a trial runner: a candidate equivalent to one that ran ({@link SpeedupPlacementSymmetry})
+ * is not run again but gets that one's outcome on its own nodes, exactly what running it would give. Its full result
+ * is carried over only when asked for (when it is chosen); ranking needs only where its members land.
  * <p>
  * The candidates that ran are kept by fingerprint. Fingerprints are taken only once a later candidate is to be
  * compared (a tier that stops after its first trial takes none), and only while no trial is assumed: the runner
@@ -27,7 +27,7 @@ final class SpeedupTwins implements Trials {
     private final SchedulingScope scope;
     private final GroupContext group;
     private boolean enabled = true;
-    private PlacementSymmetry symmetry;
+    private SpeedupPlacementSymmetry symmetry;
     private final Map<Object, Source> byFingerprint = new HashMap<>();
     private final List<Source> unprinted = new ArrayList<>();
     private final Map<int[], Object> prints = new IdentityHashMap<>();
@@ -77,7 +77,7 @@ final class SpeedupTwins implements Trials {
             return null;
         }
         if (symmetry == null) {
-            symmetry = PlacementSymmetry.of(scope, group);
+            symmetry = SpeedupPlacementSymmetry.of(scope, group);
             if (symmetry == null) { // the group's members do not allow it
                 enabled = false;
                 unprinted.clear();
@@ -102,7 +102,7 @@ final class SpeedupTwins implements Trials {
     /**
      * An outcome that ran, and (once a twin is ranked) its proposal with each member's position among its nodes: a
      * twin's proposal puts the members at the same positions of its own nodes (what
-     * {@link PlacementSymmetry#carryOver} gives, without the member results).
+     * {@link SpeedupPlacementSymmetry#carryOver} gives, without the member results).
      */
     private static final class Source {
         final TrialOutcome outcome;
@@ -149,7 +149,7 @@ final class SpeedupTwins implements Trials {
         @Override
         public CycleResult result() {
             if (result == null) {
-                result = PlacementSymmetry.carryOver(from.outcome.result(), from.outcome.candidate().nodes(),
+                result = SpeedupPlacementSymmetry.carryOver(from.outcome.result(), from.outcome.candidate().nodes(),
                         candidate.nodes());
             }
             return result;

@@ -89,7 +89,7 @@ final class DraDecoders extends RecordReader {
         Boolean allNodes = null;
         for (String f = in.first(); f != null; f = in.next()) {
             switch (f) {
-                case "name" -> name = string(f, r);
+                case "name" -> name = shared(f, r); // gpu-0, gpu-1, ... on every node
                 case "attributes" -> attributeMap = recalled(f, r, FieldReader.DEVICE_ATTRIBUTES, attributes);
                 case "capacity" -> capacityMap = recalled(f, r, FieldReader.DEVICE_CAPACITY, capacities);
                 case "consumesCounters" -> consumes = other(f, r);

@@ -85,7 +85,13 @@ final class Words {
 
     /** A key of a table: the length, then the bytes as little-endian words (the last one zero-padded). */
     static long[] key(byte[] b, int from, int len) {
-        long[] k = new long[1 + (len + 7) / 8];
+        return key(null, b, from, len);
+    }
+
+    /** {@link #key(byte[], int, int)}, written into {@code reuse} when it is a key of the same size (else a new one). */
+    static long[] key(long[] reuse, byte[] b, int from, int len) {
+        int words = 1 + (len + 7) / 8;
+        long[] k = reuse != null && reuse.length == words ? reuse : new long[words];
         k[0] = len;
         for (int n = 0, w = 1; n < len; n += 8, w++) {
             k[w] = word(b, from + n, Math.min(8, len - n));

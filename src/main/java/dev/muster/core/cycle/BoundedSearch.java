@@ -8,6 +8,7 @@ import dev.muster.core.framework.ReservePlugin;
 import dev.muster.core.framework.Status;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Pod;
+import dev.muster.core.snapshot.LabelSets;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ import java.util.TreeMap;
  * placement is completed greedily with the skipped members.
  */
 final class BoundedSearch {
-    private static final String HOSTNAME = PlacementSymmetry.HOSTNAME;
+    private static final String HOSTNAME = LabelSets.HOSTNAME;
 
     private final MemberAssumption assumption;
     private final PodScheduler scheduler;
@@ -134,7 +135,7 @@ final class BoundedSearch {
     /**
      * Whether a member makes the search treat every node as a class of its own ({@link #nodeClass}): it claims
      * devices, and devices differ between nodes that look alike. Then how labels split the nodes never matters to the
-     * search ({@link PlacementSymmetry} relies on it).
+     * search ({@link SpeedupPlacementSymmetry} relies on it).
      */
     static boolean mergesNoNodes(PodInfo pod) {
         return hasClaims(pod);

@@ -8,30 +8,26 @@ import dev.muster.core.framework.PodInfo;
 import dev.muster.core.snapshot.SnapshotOverlay;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Steps 4 and 5 of a {@link PodGroupCycle} when PlacementGenerate proposed candidates: each candidate's members are
- * placed in turn (and rolled back), tiers tightest first, and the best feasible candidate of the first tier that
- * has one is chosen by PlacementScore and assumed again.
+ * Steps 4 and 5 of a {@link PodGroupCycle} when PlacementGenerate proposed candidates: tiers tightest first, each
+ * tier's candidates pruned and walked, their trials run by a {@link Trials} runner, and the best feasible candidate of
+ * the first tier that has one chosen by PlacementScore and left assumed.
  * <p>
  * Deliberate differences from upstream: ties between placements break on the placement name, not at random;
  * candidates whose free capacity cannot hold the members needed are pruned before their members run; candidate
  * tiers (multi-level and preferred topology) are tried tightest first; and a group may ask for a placement strategy
  * (BestFit) that ranks its feasible placements in place of the PlacementScore plugins' weighted sum.
  * <p>
- * A candidate equivalent to one that ran already ({@link PlacementSymmetry}) is not run again: it gets that
- * candidate's outcome on its own nodes, exactly what running it would give.
+ * The runner is the plain one ({@link PlainTrials}) with the speed-ups batching allows ({@link #trials}); whichever
+ * runs, the same candidates are chosen, scored and reported.
  */
 final class PlacementSelection {
     private final SchedulingScope scope;
     private final SnapshotOverlay snapshot;
     private final PodGroupCycle cycle;
     private final GroupContext group;
-    /** A fresh run on the snapshot, made when first needed ({@link #beforeTrials}). */
-    private SnapshotOverlay before;
 
     PlacementSelection(SchedulingScope scope, PodGroupCycle cycle, GroupContext group) {
         this.scope = scope;
@@ -40,49 +36,25 @@ final class PlacementSelection {
         this.group = group;
     }
 
-    /**
-     * A feasible candidate. An equivalent of one that ran keeps that one's {@link Twin}: ranking needs only where its
-     * members land ({@link #proposal}), so its full result is carried over ({@link #result()}) only if it is chosen.
-     */
-    private static final class Evaluated {
-        final PlacementGeneratePlugin.Candidate candidate;
-        /** The candidate's position among all candidates: feasible ones are ranked in candidate order. */
-        final int order;
-        final Placement placement;
-        private final Twin twin;
-        private CycleResult result;
-
-        Evaluated(PlacementGeneratePlugin.Candidate candidate, int order, Placement placement, CycleResult result,
-                  Twin twin) {
-            this.candidate = candidate;
-            this.order = order;
-            this.placement = placement;
-            this.result = result;
-            this.twin = twin;
-        }
-
-        CycleResult result() {
-            if (result == null) {
-                result = PlacementSymmetry.carryOver(twin.result(), twin.nodes(), candidate.nodes());
-            }
-            return result;
-        }
-
-        int placed() {
-            return result != null ? result.placed() : twin.result().placed();
-        }
-
-        int order() {
-            return order;
-        }
-    }
-
-    /** A candidate that ran, and its result. */
-    private record Twin(int[] nodes, CycleResult result) {
+    /** A feasible candidate's outcome and where it is ranked: feasible ones are ranked in candidate order. */
+    private record Evaluated(TrialOutcome outcome, int order, Placement placement) {
     }
 
     private static String pruned(PlacementGeneratePlugin.Candidate c) {
         return "not enough free capacity in " + c.name() + " for the members needed";
+    }
+
+    /**
+     * The plain runner with the speed-ups batching allows: placement symmetry when there is more than one candidate,
+     * and the kept trial for a run that assumed nothing before this group (its state without the trial is then the
+     * snapshot's own) and when the ranking is a sum of scores (a plugin ranking alone may read what the run
+     * remembered while generating). With batching off, the plain runner alone: the reference.
+     */
+    private Trials trials(PlainTrials plain, int candidates) {
+        boolean twins = scope.batching() && candidates > 1;
+        boolean keep = scope.batching() && snapshot.mark() == 0 && !scope.runtime().placementRankedAlone(group);
+        Trials trials = keep ? new SpeedupKeptTrial(plain, snapshot) : plain;
+        return twins ? new SpeedupTwins(trials, scope, group) : trials;
     }
 
     AlgorithmResult run(List<PlacementGeneratePlugin.Candidate> candidates) {
@@ -95,11 +67,8 @@ final class PlacementSelection {
         for (PlacementGeneratePlugin.Candidate c : candidates) {
             maxTier = Math.max(maxTier, c.tier());
         }
-        Twins twins = new Twins(scope.batching() && candidates.size() > 1);
-        // the last feasible trial of a tier may stay assumed while the tier is ranked (see Kept); only for a run that
-        // assumed nothing before this group, whose state without the trial is then the snapshot's own, and when the
-        // ranking is a sum of scores: a plugin ranking alone may read what the run remembered while generating
-        boolean mayKeep = scope.batching() && snapshot.mark() == 0 && !scope.runtime().placementRankedAlone(group);
+        PlainTrials plain = new PlainTrials(scope, cycle, group);
+        Trials trials = trials(plain, candidates.size());
         for (int tier = 0; tier <= maxTier; tier++) {
             List<PlacementGeneratePlugin.Candidate> inTier = new ArrayList<>();
             List<Integer> orders = new ArrayList<>();
@@ -112,7 +81,6 @@ final class PlacementSelection {
             Walk walk = walk(inTier, orders);
             Plan plan = plan(walk.candidates);
             List<Evaluated> feasible = new ArrayList<>();
-            Kept kept = null;
             for (int i = 0; i < walk.candidates.size(); i++) {
                 PlacementGeneratePlugin.Candidate c = walk.candidates.get(i);
                 int order = walk.orders[i];
@@ -122,49 +90,20 @@ final class PlacementSelection {
                             0, 0, pruned(c))));
                     continue;
                 }
-                Twin twin = twins.of(c.nodes());
-                if (twin != null) {
-                    // An equivalent candidate ran already: this one comes out the same, on its own nodes.
-                    if (twin.result().feasible()) {
-                        feasible.add(new Evaluated(c, order, scope.placement(c.name(), c.nodes()), null, twin));
-                        if (walk.bounds != null && noLaterCanWin(walk, plan, i, feasible, mayKeep)) {
-                            break;
-                        }
-                    } else {
-                        reports.add(new Reported(order, new PlacementReport(c.name(), tier, c.nodes().length, false,
-                                false, 0, twin.result().placed(), firstMessage(twin.result()))));
-                    }
-                    continue;
-                }
-                if (kept != null) {
-                    snapshot.rollbackTo(kept.mark()); // another candidate runs after it: it cannot stay
-                    kept = null;
-                }
-                Placement p = scope.placement(c.name(), c.nodes());
-                int mark = snapshot.mark();
-                CycleResult r = cycle.placeMembers(group, p);
-                twins.ran(c.nodes(), r);
-                if (r.feasible()) {
-                    Evaluated e = new Evaluated(c, order, p, r, null);
-                    feasible.add(e);
-                    if (!mayKeep) {
-                        snapshot.rollbackTo(mark);
-                    }
-                    boolean last = walk.bounds != null && noLaterCanWin(walk, plan, i, feasible, mayKeep);
-                    if (mayKeep) {
-                        if (last || i == plan.lastRun) {
-                            kept = new Kept(mark, e);
-                        } else {
-                            snapshot.rollbackTo(mark);
-                        }
-                    }
+                TrialOutcome outcome = trials.run(c);
+                if (outcome.feasible()) {
+                    feasible.add(new Evaluated(outcome, order, scope.placement(c.name(), c.nodes())));
+                    boolean last = walk.bounds != null && noLaterCanWin(walk, plan, i, feasible, trials);
+                    trials.settle(outcome, last || i == plan.lastRun);
                     if (last) {
                         break;
                     }
-                } else {
-                    String msg = firstMessage(r);
-                    reports.add(new Reported(order, new PlacementReport(c.name(), tier, c.nodes().length, false, false,
-                            0, r.placed(), msg)));
+                    continue;
+                }
+                reports.add(new Reported(order, new PlacementReport(c.name(), tier, c.nodes().length, false, false,
+                        0, outcome.placed(), outcome.message())));
+                if (outcome.ran()) {
+                    CycleResult r = outcome.result();
                     if (closest == null || r.placed() > closest.result().placed()
                             || r.placed() == closest.result().placed() && order < closestOrder) {
                         closest = new AlgorithmResult.Trial(c.name(), c.nodes(), r);
@@ -177,7 +116,7 @@ final class PlacementSelection {
             }
             if (!feasible.isEmpty()) {
                 feasible.sort(java.util.Comparator.comparingInt(Evaluated::order));
-                return choose(feasible, Reported.unwrap(reports), kept);
+                return choose(feasible, Reported.unwrap(reports), trials);
             }
         }
         if (candidates.isEmpty()) {
@@ -191,9 +130,7 @@ final class PlacementSelection {
         if (firstFailure != null) {
             firstResult = firstFailure;
         } else {
-            int mark = snapshot.mark();
-            firstResult = cycle.placeMembers(group, scope.placement(first.name(), first.nodes()));
-            snapshot.rollbackTo(mark);
+            firstResult = plain.run(first).result();
             if (closest == null || firstResult.placed() > closest.result().placed()) {
                 closest = new AlgorithmResult.Trial(first.name(), first.nodes(), firstResult);
             }
@@ -207,7 +144,7 @@ final class PlacementSelection {
             }
         }
         String msg = String.format("0/%d placements are available, first placement status: %s", candidates.size(),
-                firstMessage(firstResult));
+                TrialOutcome.firstMessage(firstResult));
         return new AlgorithmResult(new CycleResult(false, firstResult.members(), 0, firstResult.search()), msg, null,
                 reported, closest);
     }
@@ -269,9 +206,9 @@ final class PlacementSelection {
      * Whether no candidate after position {@code i} of the walk can be chosen over the feasible ones so far: their
      * normalization is settled and the best of them, ranked as {@link #choose} ranks, scores above the next candidate's
      * bound that could run (or equal to it and comes first in candidate order, which wins a tie). Reads the state
-     * before any trial: the snapshot, or a fresh run on it while a trial stays assumed ({@code keeping}).
+     * before any trial ({@link Trials#boundState}).
      */
-    private boolean noLaterCanWin(Walk walk, Plan plan, int i, List<Evaluated> feasible, boolean keeping) {
+    private boolean noLaterCanWin(Walk walk, Plan plan, int i, List<Evaluated> feasible, Trials trials) {
         int next = i + 1;
         while (next < walk.candidates.size() && plan.pruned[next]) {
             next++;
@@ -283,11 +220,9 @@ final class PlacementSelection {
         sorted.sort(java.util.Comparator.comparingInt(Evaluated::order));
         List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>(sorted.size());
         List<Placement> placements = new ArrayList<>(sorted.size());
-        SnapshotOverlay before = keeping ? beforeTrials() : snapshot;
-        Map<Twin, Ran> ran = new java.util.IdentityHashMap<>();
+        SnapshotOverlay before = trials.boundState();
         for (Evaluated e : sorted) {
-            proposals.add(e.twin == null ? proposal(e.candidate, e.result())
-                    : ran.computeIfAbsent(e.twin, Ran::of).carriedOver(e.candidate));
+            proposals.add(e.outcome.proposal());
             placements.add(before == snapshot ? e.placement
                     : new Placement(e.placement.name(), before, e.placement.nodeIndices()));
         }
@@ -301,14 +236,6 @@ final class PlacementSelection {
         return walk.bounds[next] < best || walk.bounds[next] == best && walk.orders[next] > bestOrder;
     }
 
-    /** A fresh run on the snapshot: the state before any trial, while a trial stays assumed (see {@link Kept}). */
-    private SnapshotOverlay beforeTrials() {
-        if (before == null) {
-            before = new SnapshotOverlay(snapshot.snapshot());
-        }
-        return before;
-    }
-
     static AlgorithmResult infeasible(GroupContext group, String message, List<PlacementReport> reports) {
         List<MemberResult> members = new ArrayList<>();
         for (PodInfo p : group.pending()) {
@@ -317,57 +244,34 @@ final class PlacementSelection {
         return new AlgorithmResult(new CycleResult(false, members, 0, SearchReport.NOT_RUN), message, null, reports);
     }
 
-    private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports, Kept kept) {
-        // ranked on the state before any trial: with a trial kept, that is a fresh run on the snapshot
-        SnapshotOverlay before = kept == null ? snapshot : beforeTrials();
+    /**
+     * Ranks a tier's feasible candidates (in candidate order) on the state before any trial ({@link Trials#rankState})
+     * and has the runner leave the best assumed.
+     */
+    private AlgorithmResult choose(List<Evaluated> feasible, List<PlacementReport> reports, Trials trials) {
+        SnapshotOverlay before = trials.rankState();
         List<Placement> placements = new ArrayList<>();
         List<PlacementScorePlugin.Proposal> proposals = new ArrayList<>();
-        Map<Twin, Ran> ran = new java.util.IdentityHashMap<>();
         for (Evaluated e : feasible) {
-            placements.add(kept == null ? e.placement
+            placements.add(before == snapshot ? e.placement
                     : new Placement(e.placement.name(), before, e.placement.nodeIndices()));
-            proposals.add(e.twin == null ? proposal(e.candidate, e.result())
-                    : ran.computeIfAbsent(e.twin, Ran::of).carriedOver(e.candidate));
+            proposals.add(e.outcome.proposal());
         }
         PlacementScorePlugin.Ranking ranking = scope.runtime().runPlacementScore(group,
-                kept == null ? scope.allNodes() : Placement.allNodes(before), placements, proposals);
+                before == snapshot ? scope.allNodes() : Placement.allNodes(before), placements, proposals);
         long[] totals = ranking.scores();
         int best = ranking.best();
         for (int i = 0; i < totals.length; i++) {
-            Evaluated e = feasible.get(i);
-            reports.add(new PlacementReport(e.candidate.name(), e.candidate.tier(), e.candidate.nodes().length,
-                    true, false, totals[i], e.placed(), ""));
+            PlacementGeneratePlugin.Candidate c = feasible.get(i).outcome.candidate();
+            reports.add(new PlacementReport(c.name(), c.tier(), c.nodes().length, true, false, totals[i],
+                    feasible.get(i).outcome.placed(), ""));
         }
         reports.sort((a, b) -> a.tier() != b.tier() ? Integer.compare(a.tier(), b.tier())
                 : a.name().compareTo(b.name()));
         Evaluated chosen = feasible.get(best);
-        if (kept == null || chosen != kept.evaluated() || !kept.holdsAsReassumed(snapshot)) {
-            if (kept != null) {
-                snapshot.rollbackTo(kept.mark());
-            }
-            cycle.assumeChosen(group, chosen.result());
-        }
-        return new AlgorithmResult(chosen.result(), null, chosen.candidate.name(), reports, null, chosen.placement);
-    }
-
-    /**
-     * The last feasible trial of a tier, left assumed while the tier is ranked: when ranking chooses it and its
-     * changes are exactly what assuming its members again would make (its placed members in sequence order), it stays
-     * as it is instead of being rolled back and assumed again (a quarter of a large gang's cycle). Ranking reads the
-     * state before the trial from a fresh run on the snapshot, which only a run that assumed nothing before the group
-     * has.
-     */
-    private record Kept(int mark, Evaluated evaluated) {
-        boolean holdsAsReassumed(SnapshotOverlay snapshot) {
-            List<MemberResult> placed = PodGroupCycle.inSequence(evaluated.result());
-            PodInfo[] pods = new PodInfo[placed.size()];
-            int[] nodes = new int[placed.size()];
-            for (int i = 0; i < pods.length; i++) {
-                pods[i] = placed.get(i).pod();
-                nodes[i] = placed.get(i).node();
-            }
-            return snapshot.assumedExactly(mark, pods, nodes);
-        }
+        trials.choose(chosen.outcome);
+        return new AlgorithmResult(chosen.outcome.result(), null, chosen.outcome.candidate().name(), reports, null,
+                chosen.placement);
     }
 
     /**
@@ -390,115 +294,11 @@ final class PlacementSelection {
     }
 
     /**
-     * The candidates that ran, by fingerprint ({@link PlacementSymmetry}), so that an equivalent one is not run again
-     * but gets that one's outcome on its own nodes. Fingerprints are taken only once a later candidate is to be
-     * compared (a tier that stops after its first trial takes none), and only while no trial is assumed: every
-     * trial is rolled back before the next candidate, unless it is the last to run. The first of a fingerprint to
-     * run stands for it.
-     */
-    private final class Twins {
-        private boolean enabled;
-        private PlacementSymmetry symmetry;
-        private final Map<Object, Twin> byFingerprint = new HashMap<>();
-        private final List<Twin> unprinted = new ArrayList<>();
-        private final Map<int[], Object> prints = new java.util.IdentityHashMap<>();
-
-        Twins(boolean enabled) {
-            this.enabled = enabled;
-        }
-
-        /** The candidate that ran and is equivalent to one on {@code nodes}, or null. */
-        Twin of(int[] nodes) {
-            if (!enabled || byFingerprint.isEmpty() && unprinted.isEmpty()) {
-                return null;
-            }
-            if (symmetry == null) {
-                symmetry = PlacementSymmetry.of(scope, group);
-                if (symmetry == null) { // the group's members do not allow it
-                    enabled = false;
-                    unprinted.clear();
-                    return null;
-                }
-            }
-            for (Twin t : unprinted) {
-                Object f = fingerprint(t.nodes());
-                if (f != null) {
-                    byFingerprint.putIfAbsent(f, t);
-                }
-            }
-            unprinted.clear();
-            Object f = fingerprint(nodes);
-            return f == null ? null : byFingerprint.get(f);
-        }
-
-        /** Records a candidate that ran. */
-        void ran(int[] nodes, CycleResult result) {
-            if (enabled) {
-                unprinted.add(new Twin(nodes, result));
-            }
-        }
-
-        private Object fingerprint(int[] nodes) {
-            return prints.computeIfAbsent(nodes, symmetry::fingerprint);
-        }
-    }
-
-    /**
-     * The proposal of the candidate that ran for a fingerprint, with each member's position among that candidate's
-     * nodes: a twin's proposal puts the members at the same positions of its own nodes (what
-     * {@link PlacementSymmetry#carryOver} gives, without the member results).
-     */
-    private record Ran(PlacementScorePlugin.Proposal ran, int[] positions) {
-        static Ran of(Twin twin) {
-            PlacementScorePlugin.Proposal p = PlacementSelection.proposal(null, twin.result());
-            int[] positions = new int[p.podNodes().length];
-            for (int i = 0; i < positions.length; i++) {
-                positions[i] = java.util.Arrays.binarySearch(twin.nodes(), p.podNodes()[i]);
-            }
-            return new Ran(p, positions);
-        }
-
-        PlacementScorePlugin.Proposal carriedOver(PlacementGeneratePlugin.Candidate c) {
-            int[] podNodes = new int[positions.length];
-            for (int i = 0; i < podNodes.length; i++) {
-                podNodes[i] = c.nodes()[positions[i]];
-            }
-            return new PlacementScorePlugin.Proposal(c.name(), c.nodes(), ran.pods(), podNodes);
-        }
-    }
-
-    /** @param c the candidate, or null for a proposal only read through {@link #carriedOver} */
-    private static PlacementScorePlugin.Proposal proposal(PlacementGeneratePlugin.Candidate c, CycleResult result) {
-        List<MemberResult> placed = new ArrayList<>();
-        for (MemberResult m : result.members()) {
-            if (m.placed()) {
-                placed.add(m);
-            }
-        }
-        PodInfo[] pods = new PodInfo[placed.size()];
-        int[] nodes = new int[placed.size()];
-        for (int i = 0; i < pods.length; i++) {
-            pods[i] = placed.get(i).pod();
-            nodes[i] = placed.get(i).node();
-        }
-        return new PlacementScorePlugin.Proposal(c == null ? null : c.name(), c == null ? null : c.nodes(), pods, nodes);
-    }
-
-    /**
      * A cheap necessary condition for a candidate: its free capacity (summed over nodes, per resource, and pod
      * slots) holds the smallest members needed to make the group feasible. A candidate that fails it cannot be
      * feasible, so its members are not run.
      */
     private boolean canHold(int[] nodes) {
         return FreeCapacity.of(scope.allNodes(), nodes).holdsSmallestNeeded(group);
-    }
-
-    private static String firstMessage(CycleResult r) {
-        for (MemberResult m : r.members()) {
-            if (!m.placed()) {
-                return m.message();
-            }
-        }
-        return "pod group is unschedulable";
     }
 }

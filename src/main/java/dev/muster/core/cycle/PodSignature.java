@@ -52,7 +52,7 @@ final class PodSignature {
 
     /**
      * Whether a kept evaluation can be brought up to date for this signature from the nodes that changed (see
-     * {@link PodScheduler}): everything but topology spread constraints, whose global minimum lets one change
+     * {@link SpeedupEvaluationReuse}): everything but topology spread constraints, whose global minimum lets one change
      * reach every node, and what a signing plugin calls not node-local (shared resource claims).
      */
     boolean refreshable() {

@@ -13,9 +13,9 @@ import java.util.concurrent.ForkJoinPool;
 /**
  * What the cycles of one decision run share: the snapshot, the profile, the thread pool, one {@link Placement} per
  * node set and one {@link PodScheduler} per placement. Sharing the scheduler lets a pod reuse the evaluation of an
- * identical pod of an earlier group (scheduler_perf's thousand 3-pod gangs are one signature): only the nodes that
- * changed since are evaluated again. Node sets are keyed by identity; the snapshot memoises topology domains, so a
- * domain is the same array for every group.
+ * identical pod of an earlier group (scheduler_perf's thousand 3-pod gangs are one signature; with batching on, see
+ * {@link SpeedupEvaluationReuse}): only the nodes that changed since are evaluated again. Node sets are keyed by
+ * identity; the snapshot memoises topology domains, so a domain is the same array for every group.
  */
 public final class SchedulingScope {
     private final SnapshotOverlay snapshot;
@@ -25,7 +25,7 @@ public final class SchedulingScope {
     private final Placement all;
     private final Map<int[], Placement> placements = new IdentityHashMap<>();
     private final Map<Placement, PodScheduler> schedulers = new IdentityHashMap<>();
-    private final Map<List<String>, PlacementSymmetry.NodeClasses> nodeClasses = new HashMap<>();
+    private final Map<List<String>, SpeedupPlacementSymmetry.NodeClasses> nodeClasses = new HashMap<>();
     private final java.util.function.BooleanSupplier stop;
     private final boolean batching;
     private final boolean explaining;
@@ -67,8 +67,9 @@ public final class SchedulingScope {
     }
 
     /**
-     * Whether work may be shared between equal pods and equivalent placements (false: every pod and candidate is
-     * evaluated in full, the reference the property tests compare against).
+     * Whether work may be shared between equal pods and equivalent placements: whether the {@code Speedup*}
+     * decorators run over the plain evaluator and trial runner (false: every pod and candidate is evaluated in full,
+     * the reference the property tests compare against).
      */
     boolean batching() {
         return batching;
@@ -116,10 +117,13 @@ public final class SchedulingScope {
         return placements.computeIfAbsent(nodes, n -> new Placement(name, snapshot, n));
     }
 
-    /** Node classes for members selecting nodes by these label keys, kept for the decision ({@link PlacementSymmetry}). */
-    PlacementSymmetry.NodeClasses nodeClasses(List<String> selectedKeys) {
+    /**
+     * Node classes for members selecting nodes by these label keys, kept for the decision
+     * ({@link SpeedupPlacementSymmetry}).
+     */
+    SpeedupPlacementSymmetry.NodeClasses nodeClasses(List<String> selectedKeys) {
         return nodeClasses.computeIfAbsent(selectedKeys,
-                k -> new PlacementSymmetry.NodeClasses(snapshot, runtime, all, selectedKeys));
+                k -> new SpeedupPlacementSymmetry.NodeClasses(snapshot, runtime, all, selectedKeys));
     }
 
     PodScheduler scheduler(Placement placement) {

@@ -22,8 +22,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Recognises candidate placements whose cycle must come out exactly like an earlier candidate's, so that it runs
- * once per kind of domain instead of once per domain (32 empty racks are one run, not 32).
+ * Placement symmetry: recognises candidate placements whose cycle must come out exactly like an earlier candidate's,
+ * so that {@link SpeedupTwins} runs the cycle once per kind of domain instead of once per domain (32 empty racks are
+ * one run, not 32). The nodes' looks ({@link NodeLooks}, worked out once per snapshot) make the comparison cheap.
  * <p>
  * Two candidates are equivalent when their nodes, position by position in name order, look alike to every plugin:
  * equal allocatable and requested resources, pod counts, used host ports, taints, schedulability, the labels the
@@ -40,20 +41,18 @@ import java.util.TreeSet;
  * node-local and symmetric (see {@link dev.muster.core.framework.SignPlugin}: a member selecting nodes by field is
  * not, the NodeAffinity plugin says).
  */
-final class PlacementSymmetry {
-    static final String HOSTNAME = LabelSets.HOSTNAME;
-
+final class SpeedupPlacementSymmetry {
     private final NodeClasses classes;
     /** Whether the bounded search would merge nodes by labels: false when a member claims devices. */
     private final boolean labelSplits;
 
-    private PlacementSymmetry(NodeClasses classes, boolean labelSplits) {
+    private SpeedupPlacementSymmetry(NodeClasses classes, boolean labelSplits) {
         this.classes = classes;
         this.labelSplits = labelSplits;
     }
 
     /** The equivalence for a group's candidates, or null when its verdicts are not node-local. */
-    static PlacementSymmetry of(SchedulingScope scope, GroupContext group) {
+    static SpeedupPlacementSymmetry of(SchedulingScope scope, GroupContext group) {
         ClusterView cluster = scope.allNodes();
         if (cluster.podsWithAffinity() > 0) {
             return null;
@@ -70,7 +69,7 @@ final class PlacementSymmetry {
             selectedKeys(pod, selected);
             devices |= BoundedSearch.mergesNoNodes(p);
         }
-        return new PlacementSymmetry(scope.nodeClasses(List.copyOf(selected)), !devices);
+        return new SpeedupPlacementSymmetry(scope.nodeClasses(List.copyOf(selected)), !devices);
     }
 
     /**

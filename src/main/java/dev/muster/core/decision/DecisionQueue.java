@@ -71,7 +71,7 @@ final class DecisionQueue {
                     g == null ? Long.MAX_VALUE : g.creationEpochSec()));
         }
         if (pods == null) {
-            for (PodInfo p : snapshot.pods()) {
+            for (PodInfo p : snapshot.pendingPods()) {
                 if (decidable(p)) {
                     order.add(plain(p));
                 }

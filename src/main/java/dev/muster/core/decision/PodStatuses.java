@@ -35,9 +35,9 @@ final class PodStatuses {
                 decidedGroups.add(d.podGroup());
             }
         }
-        for (PodInfo p : snapshot.pods()) {
+        for (PodInfo p : snapshot.pendingPods()) {
             Pod pod = p.pod();
-            if (pod.isBound() || pod.isTerminal() || pod.isGated() || decided.contains(p.ref())) {
+            if (pod.isGated() || decided.contains(p.ref())) {
                 continue;
             }
             out.add(status(p, decidedGroups));
@@ -69,7 +69,8 @@ final class PodStatuses {
         Set<PodRef> out = new HashSet<>(decisions.size() * 2);
         for (Decision d : decisions) {
             if (d.pod() != null) {
-                out.add(d.pod());
+                out.add(d.pod()); // a plain pod's decision names no other pod
+                continue;
             }
             for (Assignment a : d.placements()) {
                 out.add(a.pod());

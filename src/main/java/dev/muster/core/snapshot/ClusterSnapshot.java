@@ -45,6 +45,7 @@ public final class ClusterSnapshot {
     // The ordinal of each entry of pods, position by position (read without touching the entries).
     private final int[] listOrdinals;
     private final List<PodInfo> gatedPending = new ArrayList<>();
+    private final List<PodInfo> pending = new ArrayList<>();
     // Pods by reference: a full compile's map (never changed afterwards), shared by the snapshots derived from it,
     // plus what differs here; a base entry counts only while its ordinal is live (see pod(PodRef)).
     private final Map<PodRef, PodInfo> podsByRef;
@@ -180,6 +181,9 @@ public final class ClusterSnapshot {
             if (g != null) {
                 members.computeIfAbsent(g, k -> new ArrayList<>()).add(info);
             }
+            if (table.has(info.ordinal(), PodTable.PENDING)) {
+                pending.add(info);
+            }
             if (table.has(info.ordinal(), PodTable.GATED_PENDING)) {
                 gatedPending.add(info);
             }
@@ -257,6 +261,9 @@ public final class ClusterSnapshot {
                 PodInfo info = pods.get(i);
                 members.computeIfAbsent(info.pod().groupRef(), k -> new ArrayList<>()).add(info);
             }
+            if ((t & PodTable.PENDING) != 0) {
+                pending.add(pods.get(i));
+            }
             if ((t & PodTable.GATED_PENDING) != 0) {
                 gatedPending.add(pods.get(i));
             }
@@ -284,6 +291,7 @@ public final class ClusterSnapshot {
         this.pods = base.pods;
         this.listOrdinals = base.listOrdinals;
         this.gatedPending.addAll(base.gatedPending);
+        this.pending.addAll(base.pending);
         this.podsByRef = base.podsByRef;
         this.changedByRef = base.changedByRef;
         this.live = base.live;
@@ -477,6 +485,14 @@ public final class ClusterSnapshot {
     /** Unbound, not terminal pods with scheduling gates, in request order (no cycle considers them). */
     public List<PodInfo> gatedPendingPods() {
         return Collections.unmodifiableList(gatedPending);
+    }
+
+    /**
+     * Unbound, not terminal pods (gated ones and those being deleted among them), in request order: the pods a
+     * response accounts for, listed once per snapshot so a run need not read every bound pod to find them.
+     */
+    public List<PodInfo> pendingPods() {
+        return Collections.unmodifiableList(pending);
     }
 
     public PodInfo pod(PodRef ref) {

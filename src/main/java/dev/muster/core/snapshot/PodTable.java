@@ -22,6 +22,8 @@ final class PodTable {
     static final byte REQUIRED_ANTI = 8;
     /** ResourceClaims or extended requests served by devices. */
     static final byte DEVICES = 16;
+    /** Not bound, not terminal (gated or not, being deleted or not): a pod the response accounts for. */
+    static final byte PENDING = 32;
 
     Pod[] listed;
     int[] nodeOf;
@@ -74,8 +76,8 @@ final class PodTable {
         if (p.groupRef() != null) {
             t |= GROUP;
         }
-        if (!p.isBound() && !p.isTerminal() && p.isGated()) {
-            t |= GATED_PENDING;
+        if (!p.isBound() && !p.isTerminal()) {
+            t |= p.isGated() ? GATED_PENDING | PENDING : PENDING;
         }
         if (p.affinity().hasPodAffinity()) {
             t |= AFFINITY;

@@ -134,6 +134,11 @@ public final class SnapshotOverlay {
         return snapshot.gatedPendingPods();
     }
 
+    /** Unbound, not terminal pods, in request order ({@link ClusterSnapshot#pendingPods}). */
+    public List<PodInfo> pendingPods() {
+        return snapshot.pendingPods();
+    }
+
     public PodInfo pod(PodRef ref) {
         return snapshot.pod(ref);
     }

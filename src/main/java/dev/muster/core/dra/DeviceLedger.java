@@ -104,11 +104,10 @@ public final class DeviceLedger {
     }
 
     /** Moves each pool the allocation takes from to the state after this step; the undo log moves it back. */
-    private void touch(AllocationResult allocation, int sign) {
+    private void touch(AllocationResult allocation, PoolDevice[] devices, int sign) {
         int[] seen = null;
         int n = 0;
-        for (AllocationResult.DeviceResult r : allocation.devices()) {
-            PoolDevice d = index.device(r.id());
+        for (PoolDevice d : devices) {
             if (d == null) {
                 continue;
             }
@@ -155,14 +154,26 @@ public final class DeviceLedger {
 
     /** Takes the allocation's devices, shares and counters. */
     public void reserve(AllocationResult allocation) {
-        touch(allocation, +1);
-        state.apply(index, allocation, +1, undo);
+        PoolDevice[] devices = devicesOf(allocation);
+        touch(allocation, devices, +1);
+        state.apply(devices, allocation, +1, undo);
+    }
+
+    /** The index's device for each of the allocation's results (null: not in the index), looked up once per change. */
+    private PoolDevice[] devicesOf(AllocationResult allocation) {
+        List<AllocationResult.DeviceResult> results = allocation.devices();
+        PoolDevice[] out = new PoolDevice[results.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = index.device(results.get(i).id());
+        }
+        return out;
     }
 
     /** Gives the allocation's devices, shares and counters back (the inverse of {@link #reserve}). */
     public void release(AllocationResult allocation) {
-        touch(allocation, -1);
-        state.apply(index, allocation, -1, undo);
+        PoolDevice[] devices = devicesOf(allocation);
+        touch(allocation, devices, -1);
+        state.apply(devices, allocation, -1, undo);
     }
 
     /** Whether anyone holds the device, exclusively or as a share. */
@@ -260,8 +271,11 @@ public final class DeviceLedger {
         }
 
         /** Adds (sign +1) or removes (-1) one allocation; inverse operations go to {@code undo} when given. */
-        void apply(DraIndex index, AllocationResult allocation, int sign, List<Runnable> undo) {
-            for (AllocationResult.DeviceResult r : allocation.devices()) {
+        /** @param devices the index's device of each result ({@link #devicesOf}), null where it has none */
+        void apply(PoolDevice[] devices, AllocationResult allocation, int sign, List<Runnable> undo) {
+            List<AllocationResult.DeviceResult> results = allocation.devices();
+            for (int i = 0; i < results.size(); i++) {
+                AllocationResult.DeviceResult r = results.get(i);
                 if (r.adminAccess()) {
                     continue;
                 }
@@ -276,7 +290,7 @@ public final class DeviceLedger {
                 }
                 boolean after = inUse(id);
                 if (before != after) {
-                    PoolDevice d = index.device(id);
+                    PoolDevice d = devices[i];
                     if (d != null) {
                         addCounters(d, after ? +1 : -1, undo);
                     }

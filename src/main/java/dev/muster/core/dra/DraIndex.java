@@ -185,7 +185,11 @@ public final class DraIndex {
 
         DeviceLedger.State state = new DeviceLedger.State();
         for (AllocationResult r : allocations) {
-            state.apply(this, r, +1, null);
+            PoolDevice[] devices = new PoolDevice[r.devices().size()];
+            for (int i = 0; i < devices.length; i++) {
+                devices[i] = device(r.devices().get(i).id());
+            }
+            state.apply(devices, r, +1, null);
             for (AllocationResult.DeviceResult d : r.devices()) {
                 PoolData p = poolsByKey.get(new PoolRef(d.id().driver(), d.id().pool()));
                 if (p != null) {

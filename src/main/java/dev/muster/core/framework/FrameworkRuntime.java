@@ -71,21 +71,8 @@ public final class FrameworkRuntime {
      * {@link SignPlugin#nodeKeyFields} account for when no other plugin reads it plainly.
      */
     private static EnumSet<NodeField> lookedNodeFieldsOf(Profile profile) {
-        EnumSet<NodeField> out = EnumSet.noneOf(NodeField.class);
-        for (Plugin p : readers(profile)) {
-            Set<NodeField> reads = p.nodeFields();
-            Set<NodeField> keyed = p instanceof SignPlugin s ? s.nodeKeyFields() : Set.of();
-            if (!reads.containsAll(keyed)) {
-                throw new IllegalArgumentException("plugin " + p.name() + " keys node fields it does not read: "
-                        + keyed + " not all in " + reads);
-            }
-            for (NodeField f : reads) {
-                if (!keyed.contains(f)) {
-                    out.add(f);
-                }
-            }
-        }
-        return out;
+        return unkeyedReads(profile, EnumSet.noneOf(NodeField.class), "node", Plugin::nodeFields,
+                SignPlugin::nodeKeyFields);
     }
 
     /**
@@ -94,15 +81,25 @@ public final class FrameworkRuntime {
      * plainly, plus the scheduler name, which upstream's framework signs every pod with as it picks the profile.
      */
     private static Set<PodField> signedPodFieldsOf(Profile profile) {
-        EnumSet<PodField> out = EnumSet.of(PodField.SCHEDULER_NAME);
+        return unkeyedReads(profile, EnumSet.of(PodField.SCHEDULER_NAME), "pod", Plugin::podFields,
+                SignPlugin::podKeyFields);
+    }
+
+    /**
+     * {@code out} plus, for every reader of the profile, what it reads less what its own key stands for; a plugin that
+     * keys a field it does not read is a programming error.
+     */
+    private static <F extends Enum<F>> EnumSet<F> unkeyedReads(Profile profile, EnumSet<F> out, String what,
+                                                               java.util.function.Function<Plugin, Set<F>> reads,
+                                                               java.util.function.Function<SignPlugin, Set<F>> keys) {
         for (Plugin p : readers(profile)) {
-            Set<PodField> reads = p.podFields();
-            Set<PodField> keyed = p instanceof SignPlugin s ? s.podKeyFields() : Set.of();
-            if (!reads.containsAll(keyed)) {
-                throw new IllegalArgumentException("plugin " + p.name() + " keys pod fields it does not read: "
-                        + keyed + " not all in " + reads);
+            Set<F> read = reads.apply(p);
+            Set<F> keyed = p instanceof SignPlugin s ? keys.apply(s) : Set.of();
+            if (!read.containsAll(keyed)) {
+                throw new IllegalArgumentException("plugin " + p.name() + " keys " + what + " fields it does not read: "
+                        + keyed + " not all in " + read);
             }
-            for (PodField f : reads) {
+            for (F f : read) {
                 if (!keyed.contains(f)) {
                     out.add(f);
                 }

@@ -154,24 +154,15 @@ public final class DeviceLedger {
 
     /** Takes the allocation's devices, shares and counters. */
     public void reserve(AllocationResult allocation) {
-        PoolDevice[] devices = devicesOf(allocation);
+        PoolDevice[] devices = index.devicesIn(allocation); // looked up once for both
         touch(allocation, devices, +1);
         state.apply(devices, allocation, +1, undo);
     }
 
-    /** The index's device for each of the allocation's results (null: not in the index), looked up once per change. */
-    private PoolDevice[] devicesOf(AllocationResult allocation) {
-        List<AllocationResult.DeviceResult> results = allocation.devices();
-        PoolDevice[] out = new PoolDevice[results.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = index.device(results.get(i).id());
-        }
-        return out;
-    }
 
     /** Gives the allocation's devices, shares and counters back (the inverse of {@link #reserve}). */
     public void release(AllocationResult allocation) {
-        PoolDevice[] devices = devicesOf(allocation);
+        PoolDevice[] devices = index.devicesIn(allocation); // looked up once for both
         touch(allocation, devices, -1);
         state.apply(devices, allocation, -1, undo);
     }
@@ -271,7 +262,7 @@ public final class DeviceLedger {
         }
 
         /** Adds (sign +1) or removes (-1) one allocation; inverse operations go to {@code undo} when given. */
-        /** @param devices the index's device of each result ({@link #devicesOf}), null where it has none */
+        /** @param devices the index's device of each result ({@link DraIndex#devicesIn}), null where it has none */
         void apply(PoolDevice[] devices, AllocationResult allocation, int sign, List<Runnable> undo) {
             List<AllocationResult.DeviceResult> results = allocation.devices();
             for (int i = 0; i < results.size(); i++) {

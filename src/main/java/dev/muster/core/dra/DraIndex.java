@@ -51,22 +51,6 @@ public final class DraIndex {
     private final List<PoolData> pools;
     private final Map<PoolRef, PoolData> poolsByKey; // (driver, pool) → its pool, for lookups by device id
 
-    /**
-     * A pool's key: hashed from the two names' own (cached) hashes, no string built per lookup; compared by reference
-     * first, as the allocator's results name pools with the index's own strings.
-     */
-    private record PoolRef(String driver, String pool) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof PoolRef r && (r.pool == pool || r.pool != null && r.pool.equals(pool))
-                    && (r.driver == driver || r.driver != null && r.driver.equals(driver));
-        }
-
-        @Override
-        public int hashCode() {
-            return 31 * java.util.Objects.hashCode(driver) + java.util.Objects.hashCode(pool);
-        }
-    }
     /** Per node, the pools with a slice local to it, ascending. */
     private final Map<String, int[]> localPoolsByNode;
     private final List<Integer> sharedPools;
@@ -185,11 +169,7 @@ public final class DraIndex {
 
         DeviceLedger.State state = new DeviceLedger.State();
         for (AllocationResult r : allocations) {
-            PoolDevice[] devices = new PoolDevice[r.devices().size()];
-            for (int i = 0; i < devices.length; i++) {
-                devices[i] = device(r.devices().get(i).id());
-            }
-            state.apply(devices, r, +1, null);
+            state.apply(devicesIn(r), r, +1, null);
             for (AllocationResult.DeviceResult d : r.devices()) {
                 PoolData p = poolsByKey.get(new PoolRef(d.id().driver(), d.id().pool()));
                 if (p != null) {
@@ -319,6 +299,16 @@ public final class DraIndex {
     PoolDevice device(AllocatedDevice id) {
         PoolData p = poolsByKey.get(new PoolRef(id.driver(), id.pool()));
         return p == null ? null : p.device(id.device());
+    }
+
+    /** {@link #device} of each of the allocation's results, in order (null where the index has none). */
+    PoolDevice[] devicesIn(AllocationResult allocation) {
+        List<AllocationResult.DeviceResult> results = allocation.devices();
+        PoolDevice[] out = new PoolDevice[results.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = device(results.get(i).id());
+        }
+        return out;
     }
 
     /**

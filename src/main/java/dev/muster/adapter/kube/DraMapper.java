@@ -16,8 +16,8 @@ import dev.muster.core.dra.ResourceSlice;
 import dev.muster.core.model.NodeSelectorTerm;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

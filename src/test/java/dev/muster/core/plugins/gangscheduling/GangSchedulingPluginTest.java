@@ -5,8 +5,10 @@ import dev.muster.core.framework.GroupContext;
 import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.Status;
+import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
 import dev.muster.core.model.PodGroup;
+import dev.muster.core.model.TaintEffect;
 import dev.muster.core.testing.Contexts;
 import dev.muster.core.testing.Groups;
 import dev.muster.core.testing.TestCluster;
@@ -161,49 +163,51 @@ class GangSchedulingPluginTest {
     @Test
     @DisplayName("PreFilter's capacity check reads exactly the node fields GangScheduling declares")
     void capacityCheckReadsTheDeclaredNodeFields() {
-        PodGroup sized = Groups.gang("sized", 1).minResources(Map.of("cpu", 8000L, "pods", 217L)).build();
-        Pod member = Groups.member(pod("m").build(), "sized");
-        java.util.function.BiFunction<List<dev.muster.core.model.Node>, List<Pod>, Code> verdict = (nodes, bound) -> {
-            List<Pod> pods = new ArrayList<>(bound);
-            pods.add(member);
-            TestCluster c = TestCluster.of(nodes, pods, List.of(sized), List.of());
-            return plugin.preFilter(null, c.pod("m"), c).code();
-        };
-        dev.muster.core.model.Node n2 = node("n2").allocatable("cpu", "4").allocatable("pods", "110").build();
-        java.util.function.Function<dev.muster.core.model.Node, List<dev.muster.core.model.Node>> with = n1 ->
-                List.of(n1, n2);
-        dev.muster.core.model.Node n1 = node("n1").allocatable("cpu", "5").allocatable("pods", "110").build();
+        Node n1 = node("n1").allocatable("cpu", "5").allocatable("pods", "110").build();
         // n1's 5 cpu less the 1 a bound pod of no group requests, n2's 4; 220 pod slots less 3 bound pods
         List<Pod> bound = List.of(pod("b1").requests("cpu", "1").on("n1").build(), pod("b2").on("n1").build(),
                 pod("b3").on("n2").build());
-        assertThat(verdict.apply(with.apply(n1), bound)).isEqualTo(Code.Success);
+        assertThat(capacityVerdict(n1, bound)).isEqualTo(Code.Success);
 
         // what it declares
-        assertThat(verdict.apply(with.apply(node("n1").allocatable("cpu", "4").allocatable("pods", "110").build()),
-                bound)).as("ALLOCATABLE").isEqualTo(Code.UnschedulableAndUnresolvable);
-        assertThat(verdict.apply(with.apply(n1), List.of(pod("b1").requests("cpu", "2").on("n1").build(), bound.get(1),
+        assertThat(capacityVerdict(node("n1").allocatable("cpu", "4").allocatable("pods", "110").build(), bound))
+                .as("ALLOCATABLE").isEqualTo(Code.UnschedulableAndUnresolvable);
+        assertThat(capacityVerdict(n1, List.of(pod("b1").requests("cpu", "2").on("n1").build(), bound.get(1),
                 bound.get(2)))).as("REQUESTED").isEqualTo(Code.UnschedulableAndUnresolvable);
         List<Pod> more = new ArrayList<>(bound);
         more.add(pod("b4").on("n1").build());
-        assertThat(verdict.apply(with.apply(n1), more)).as("POD_COUNT").isEqualTo(Code.UnschedulableAndUnresolvable);
+        assertThat(capacityVerdict(n1, more)).as("POD_COUNT").isEqualTo(Code.UnschedulableAndUnresolvable);
         List<Pod> own = new ArrayList<>(more);
         own.set(3, Groups.member(pod("b4").on("n1").build(), "sized"));
-        assertThat(verdict.apply(with.apply(n1), own)).as("PODS: a member's own group's pods are left out")
+        assertThat(capacityVerdict(n1, own)).as("PODS: a member's own group's pods are left out")
                 .isEqualTo(Code.Success);
 
         // what it leaves out
-        for (dev.muster.core.model.Node changed : List.of(
+        for (Node changed : List.of(
                 node("n1").allocatable("cpu", "5").allocatable("pods", "110").label("zone", "z9").build(),
                 node("n1").allocatable("cpu", "5").allocatable("pods", "110")
-                        .taint("dedicated", "x", dev.muster.core.model.TaintEffect.NoSchedule).build(),
+                        .taint("dedicated", "x", TaintEffect.NoSchedule).build(),
                 node("n1").allocatable("cpu", "5").allocatable("pods", "110").unschedulable().build())) {
-            assertThat(verdict.apply(with.apply(changed), bound)).as(changed.toString()).isEqualTo(Code.Success);
+            assertThat(capacityVerdict(changed, bound)).as(changed.toString()).isEqualTo(Code.Success);
         }
         List<Pod> ported = List.of(pod("b1").requests("cpu", "1").hostPort("", "TCP", 8080).on("n1").build(),
                 bound.get(1), bound.get(2));
-        assertThat(verdict.apply(with.apply(n1), ported)).as("USED_PORTS").isEqualTo(Code.Success);
-        dev.muster.core.model.Node renamed = node("n9").allocatable("cpu", "5").allocatable("pods", "110").build();
-        assertThat(verdict.apply(with.apply(renamed), List.of(pod("b1").requests("cpu", "1").on("n9").build(),
+        assertThat(capacityVerdict(n1, ported)).as("USED_PORTS").isEqualTo(Code.Success);
+        Node renamed = node("n9").allocatable("cpu", "5").allocatable("pods", "110").build();
+        assertThat(capacityVerdict(renamed, List.of(pod("b1").requests("cpu", "1").on("n9").build(),
                 pod("b2").on("n9").build(), bound.get(2)))).as("NAME").isEqualTo(Code.Success);
+    }
+
+    /**
+     * PreFilter's verdict for a member of a group with minResources of 8 cpu and 217 pods, on {@code first} and a
+     * node n2 of 4 cpu and 110 pods, with {@code bound} running.
+     */
+    private Code capacityVerdict(Node first, List<Pod> bound) {
+        PodGroup sized = Groups.gang("sized", 1).minResources(Map.of("cpu", 8000L, "pods", 217L)).build();
+        Node n2 = node("n2").allocatable("cpu", "4").allocatable("pods", "110").build();
+        List<Pod> pods = new ArrayList<>(bound);
+        pods.add(Groups.member(pod("m").build(), "sized"));
+        TestCluster c = TestCluster.of(List.of(first, n2), pods, List.of(sized), List.of());
+        return plugin.preFilter(null, c.pod("m"), c).code();
     }
 }

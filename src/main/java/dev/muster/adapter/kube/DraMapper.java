@@ -16,7 +16,6 @@ import dev.muster.core.dra.ResourceSlice;
 import dev.muster.core.model.NodeSelectorTerm;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,16 +31,10 @@ public final class DraMapper {
     private final Function<String, DeviceSelector> selectors;
     /** Distinct attribute and capacity maps kept per mapper at most (a bound on the tables, not on correctness). */
     private static final int MAX_SHARED = 4096;
-    /**
-     * Devices that look alike share their attribute and capacity maps: 40,000 GPUs of a few models are a few maps,
-     * which the allocator then compares and hashes by reference.
-     */
-    private final SharedValues<Map<String, KubeDra.Attribute>, FrozenMap<String, DeviceAttribute>> sharedAttributes =
-            new SharedValues<>(MAX_SHARED);
+    /** Devices that look alike share their attribute and capacity maps, and equal attribute values one object. */
+    private final SharedAttributes attributes = new SharedAttributes(MAX_SHARED);
     private final SharedValues<Map<String, KubeDra.Capacity>, FrozenMap<String, Device.Capacity>> sharedCapacity =
             new SharedValues<>(MAX_SHARED);
-    /** Equal attribute values share one object too: a GPU's uuid is its own, its model and driver are its peers'. */
-    private final Map<KubeDra.Attribute, DeviceAttribute> attributeValues = new HashMap<>();
 
     /** @param selectors compiles a CEL device selector (validation has already proved that it compiles) */
     public DraMapper(Function<String, DeviceSelector> selectors) {
@@ -142,7 +135,7 @@ public final class DraMapper {
     }
 
     private Device device(KubeDra.Device d) {
-        FrozenMap<String, DeviceAttribute> attributes = shared(sharedAttributes, d.attributes(), this::attributes);
+        FrozenMap<String, DeviceAttribute> attributes = this.attributes.of(d.attributes());
         FrozenMap<String, Device.Capacity> capacity = shared(sharedCapacity, d.capacity(), DraMapper::capacities);
         List<Device.CounterConsumption> consumes = new ArrayList<>();
         for (KubeDra.CounterConsumption cc : nn(d.consumesCounters())) {
@@ -164,23 +157,6 @@ public final class DraMapper {
             return FrozenMap.copyOf(null);
         }
         return table.get(in, map);
-    }
-
-    private FrozenMap<String, DeviceAttribute> attributes(Map<String, KubeDra.Attribute> in) {
-        FrozenMap.Builder<String, DeviceAttribute> out = FrozenMap.builder(in.size());
-        in.forEach((name, a) -> out.put(name, sharedAttribute(a)));
-        return out.build();
-    }
-
-    private DeviceAttribute sharedAttribute(KubeDra.Attribute a) {
-        DeviceAttribute v = attributeValues.get(a);
-        if (v == null) {
-            v = attribute(a);
-            if (attributeValues.size() < MAX_SHARED) {
-                attributeValues.put(a, v);
-            }
-        }
-        return v;
     }
 
     private static FrozenMap<String, Device.Capacity> capacities(Map<String, KubeDra.Capacity> in) {

@@ -73,6 +73,11 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
             return append(key, value);
         }
 
+        /** Appends an entry whose key was not put before (as when copying a map's entries): no look-up. */
+        public Builder<K, V> putDistinct(K key, V value) {
+            return append(key, value);
+        }
+
         private Builder<K, V> append(K key, V value) {
             if (n == kv.length) {
                 kv = java.util.Arrays.copyOf(kv, Math.max(4, 2 * kv.length));

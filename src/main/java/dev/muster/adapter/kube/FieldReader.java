@@ -66,12 +66,16 @@ final class FieldReader {
      */
     String first() throws IOException {
         JsonToken t = p.currentToken();
-        return field(t == JsonToken.START_OBJECT ? p.nextToken() : t);
+        return t == JsonToken.START_OBJECT ? next() : field(t);
     }
 
     /** After the last token of a field's value: the next field's name, as {@link #first}; null at the object's end. */
     String next() throws IOException {
-        return field(p.nextToken());
+        String f = p.nextField();
+        if (f != null) {
+            value = p.currentToken();
+        }
+        return f;
     }
 
     private String field(JsonToken t) throws IOException {

@@ -31,6 +31,20 @@ abstract class Tokens {
     abstract JsonToken currentToken();
 
     /**
+     * Moves past the current value to the next field of the object being read and on to that field's value: the
+     * field's name ({@link #currentName()}), the current token its value's first; null after the object's last field
+     * (the current token its END_OBJECT). What a record reader does once per field, as one call.
+     */
+    String nextField() throws IOException {
+        if (nextToken() != JsonToken.FIELD_NAME) {
+            return null;
+        }
+        String f = currentName();
+        nextToken();
+        return f;
+    }
+
+    /**
      * The current field name, for switching on: the byte path answers a name no decoder field has with a
      * placeholder (see {@link #currentKey()}).
      */

@@ -23,7 +23,9 @@ public final class Probe {
         String stage = args.length > 2 ? args[2] : "decide";
         Fixture f = new Fixture();
         long t = System.nanoTime();
-        byte[] body = RequestGenerator.generate(shape);
+        byte[] body = familyShape(shape)
+                ? ShapeFamily.generate(ShapeFamily.Shape.of(shape), 1)
+                : RequestGenerator.generate(shape);
         System.out.printf(Locale.ROOT, "%s: %,d bytes generated in %d ms%n", shape, body.length, ms(t));
         t = System.nanoTime();
         long tokens = Fixture.tokenize(body);
@@ -89,5 +91,15 @@ public final class Probe {
 
     private static long ms(long since) {
         return (System.nanoTime() - since) / 1_000_000;
+    }
+
+    /** Whether {@code shape} names one of the DRA family's shapes ({@link ShapeFamily}) rather than a classic one. */
+    private static boolean familyShape(String shape) {
+        for (ShapeFamily.Shape s : ShapeFamily.Shape.values()) {
+            if (s.id.equals(shape)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 /**
  * Smoke check and profiling driver. {@code Probe <shape> [rounds] [stage]}: generates the shape, checks it is valid
  * and every group is decided, prints per-stage timings, then repeats {@code stage} (decide by default; or tokenize,
- * decode, validate, compile, encode, full, compiled = decide on a compiled snapshot) {@code rounds} times, printing the median, so a JFR recording of this
+ * decode, validate, compile, snapshot, encode, full, compiled = decide on a compiled snapshot) {@code rounds} times, printing the median, so a JFR recording of this
  * process shows that stage alone (after the first warm rounds).
  */
 public final class Probe {
@@ -69,6 +69,7 @@ public final class Probe {
                 case "decode" -> f.decode(body);
                 case "validate" -> f.validate(doc);
                 case "compile" -> Fixture.compile(doc);
+                case "snapshot" -> dev.muster.core.decision.DecisionEngine.compile(req);
                 case "encode" -> Fixture.encode(result);
                 case "full" -> f.full(body);
                 case "compiled" -> {

@@ -23,6 +23,7 @@ import static dev.muster.adapter.rest.DecisionResponseWriter.strings;
 /**
  * A decision's {@code claims[]} for {@link DecisionResponseWriter}: {@code ClaimDto} and the allocation records
  * under it ({@code resource.k8s.io/v1} AllocationResult), field for field as {@link DecisionResponse} encodes them.
+ * Lists walked by index, as there.
  */
 final class ClaimWriter {
     private static final SerializedString CLAIM = new SerializedString("claim");
@@ -67,7 +68,8 @@ final class ClaimWriter {
     /** {@code [ClaimDto...]}. */
     static void claims(JsonGenerator g, List<ClaimDecision> claims) throws IOException {
         g.writeStartArray();
-        for (ClaimDecision c : claims) {
+        for (int i = 0, n = claims.size(); i < n; i++) {
+            ClaimDecision c = claims.get(i);
             claim(g, c);
         }
         g.writeEndArray();
@@ -85,7 +87,8 @@ final class ClaimWriter {
         allocation(g, c.allocation());
         g.writeFieldName(RESERVED_FOR);
         g.writeStartArray();
-        for (ClaimConsumer r : c.reservedFor()) {
+        for (int i = 0, n = c.reservedFor().size(); i < n; i++) {
+            ClaimConsumer r = c.reservedFor().get(i);
             g.writeStartObject(); // Consumer: NON_NULL, an empty uid left out
             optional(g, API_GROUP, r.apiGroup());
             optional(g, RESOURCE, r.resource());
@@ -107,13 +110,15 @@ final class ClaimWriter {
         g.writeStartObject(); // DeviceAllocation: both lists always written
         g.writeFieldName(RESULTS);
         g.writeStartArray();
-        for (AllocationResult.DeviceResult d : a.devices()) {
+        for (int i = 0, n = a.devices().size(); i < n; i++) {
+            AllocationResult.DeviceResult d = a.devices().get(i);
             device(g, d);
         }
         g.writeEndArray();
         g.writeFieldName(CONFIG);
         g.writeStartArray();
-        for (AllocationResult.AllocationConfig k : a.config()) {
+        for (int i = 0, n = a.config().size(); i < n; i++) {
+            AllocationResult.AllocationConfig k = a.config().get(i);
             g.writeStartObject(); // DeviceConfig: NON_EMPTY
             nonEmpty(g, SOURCE, k.source().name());
             if (!k.requests().isEmpty()) {
@@ -135,7 +140,8 @@ final class ClaimWriter {
             g.writeStartObject();
             g.writeFieldName(NODE_SELECTOR_TERMS);
             g.writeStartArray();
-            for (NodeSelectorTerm t : a.nodeSelector()) {
+            for (int i = 0, n = a.nodeSelector().size(); i < n; i++) {
+                NodeSelectorTerm t = a.nodeSelector().get(i);
                 g.writeStartObject(); // NodeSelectorTermDto: NON_EMPTY
                 requirements(g, MATCH_EXPRESSIONS, t.matchExpressions());
                 requirements(g, MATCH_FIELDS, t.matchFields());
@@ -161,7 +167,8 @@ final class ClaimWriter {
         if (!d.tolerations().isEmpty()) {
             g.writeFieldName(TOLERATIONS);
             g.writeStartArray();
-            for (ResourceClaimSpec.Toleration t : d.tolerations()) {
+            for (int i = 0, n = d.tolerations().size(); i < n; i++) {
+                ResourceClaimSpec.Toleration t = d.tolerations().get(i);
                 g.writeStartObject(); // DeviceToleration: NON_EMPTY
                 nonEmpty(g, KEY, t.key());
                 nonEmpty(g, OPERATOR, t.operator().name());
@@ -199,7 +206,8 @@ final class ClaimWriter {
         }
         g.writeFieldName(name);
         g.writeStartArray();
-        for (NodeSelectorRequirement r : rs) {
+        for (int i = 0, n = rs.size(); i < n; i++) {
+            NodeSelectorRequirement r = rs.get(i);
             g.writeStartObject(); // Requirement: NON_EMPTY
             nonEmpty(g, KEY, r.key());
             nonEmpty(g, OPERATOR, r.operator().name());

@@ -26,6 +26,9 @@ import java.util.List;
  * out ({@code NON_NULL}: null; {@code NON_EMPTY}: null, {@code ""} or an empty list or map; otherwise written, as
  * {@code null} when null), lists always present where the records make them {@code []}. The records stay the
  * OpenAPI schema and the reference this writer is tested against; a field added there must be added here.
+ * <p>
+ * The lists the core copies ({@code List.copyOf}: random access) are walked by index, which leaves no iterator per
+ * list and decision behind; the explanation's own lists, which the core does not copy, by iterator.
  */
 public final class DecisionResponseWriter {
     private static final SerializedString POD = new SerializedString("pod");
@@ -84,7 +87,8 @@ public final class DecisionResponseWriter {
             decisions(g, result.decisions());
             g.writeFieldName(PODS);
             g.writeStartArray();
-            for (PodStatus p : result.pods()) {
+            for (int i = 0, n = result.pods().size(); i < n; i++) {
+                PodStatus p = result.pods().get(i);
                 podStatus(g, p);
             }
             g.writeEndArray();
@@ -117,7 +121,8 @@ public final class DecisionResponseWriter {
     /** {@code [Decision...]}, as {@code DecisionResponse.decisions} and {@code ChoiceResponse.Choice.decisions}. */
     static void decisions(JsonGenerator g, List<Decision> decisions) throws IOException {
         g.writeStartArray();
-        for (Decision d : decisions) {
+        for (int i = 0, n = decisions.size(); i < n; i++) {
+            Decision d = decisions.get(i);
             decision(g, d);
         }
         g.writeEndArray();
@@ -146,7 +151,8 @@ public final class DecisionResponseWriter {
         podNodes(g, d.placements());
         g.writeFieldName(UNSCHEDULABLE_PODS);
         g.writeStartArray();
-        for (PodMessage m : d.unschedulablePods()) {
+        for (int i = 0, n = d.unschedulablePods().size(); i < n; i++) {
+            PodMessage m = d.unschedulablePods().get(i);
             g.writeStartObject(); // PodMessageDto: NON_NULL
             if (m.pod() != null) {
                 g.writeFieldName(POD);
@@ -164,7 +170,8 @@ public final class DecisionResponseWriter {
         ClaimWriter.claims(g, d.claims());
         g.writeFieldName(CONDITIONS);
         g.writeStartArray();
-        for (Condition c : d.conditions()) {
+        for (int i = 0, n = d.conditions().size(); i < n; i++) {
+            Condition c = d.conditions().get(i);
             condition(g, c);
         }
         g.writeEndArray();
@@ -206,7 +213,8 @@ public final class DecisionResponseWriter {
     /** {@code [PodNode...]}: each {@code {"pod":Ref,"node":...}}, both always written. */
     private static void podNodes(JsonGenerator g, List<Assignment> in) throws IOException {
         g.writeStartArray();
-        for (Assignment a : in) {
+        for (int i = 0, n = in.size(); i < n; i++) {
+            Assignment a = in.get(i);
             g.writeStartObject();
             g.writeFieldName(POD);
             if (a.pod() == null) {
@@ -359,7 +367,8 @@ public final class DecisionResponseWriter {
     /** {@code [String...]}: a {@code List<String>} as Jackson writes it. */
     static void strings(JsonGenerator g, List<String> values) throws IOException {
         g.writeStartArray();
-        for (String v : values) {
+        for (int i = 0, n = values.size(); i < n; i++) {
+            String v = values.get(i);
             if (v == null) {
                 g.writeNull();
             } else {

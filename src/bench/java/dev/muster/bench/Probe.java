@@ -11,7 +11,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Smoke check and profiling driver. {@code Probe <shape> [rounds] [stage]}: generates the shape, checks it is valid
+ * Smoke check and profiling driver. {@code Probe <shape> [rounds] [stage]}: generates the shape (a
+ * {@link RequestGenerator} shape, or a {@link ShapeFamily} one such as {@code plain-pods}), checks it is valid
  * and every group is decided, prints per-stage timings, then repeats {@code stage} (decide by default; or tokenize,
  * decode, validate, compile, encode, full, compiled = decide on a compiled snapshot) {@code rounds} times, printing the median, so a JFR recording of this
  * process shows that stage alone (after the first warm rounds).
@@ -23,7 +24,7 @@ public final class Probe {
         String stage = args.length > 2 ? args[2] : "decide";
         Fixture f = new Fixture();
         long t = System.nanoTime();
-        byte[] body = RequestGenerator.generate(shape);
+        byte[] body = generate(shape);
         System.out.printf(Locale.ROOT, "%s: %,d bytes generated in %d ms%n", shape, body.length, ms(t));
         t = System.nanoTime();
         long tokens = Fixture.tokenize(body);
@@ -85,6 +86,16 @@ public final class Probe {
         // CPU time of this thread: what the stage costs when other processes share the cores (GC threads excluded)
         System.out.printf(Locale.ROOT, "%s x%d: cpu median %.2f ms, p90 %.2f ms, min %.2f ms%n", stage, rounds,
                 cpu[rounds / 2] / 1e6, cpu[p90] / 1e6, cpu[0] / 1e6);
+    }
+
+    /** A {@link RequestGenerator} shape, or else a {@link ShapeFamily} shape at full scale, seed 1 (FamilyBench's). */
+    static byte[] generate(String shape) {
+        for (RequestGenerator.Shape s : RequestGenerator.Shape.values()) {
+            if (s.id.equals(shape)) {
+                return RequestGenerator.generate(s, RequestGenerator.SEED);
+            }
+        }
+        return ShapeFamily.generate(ShapeFamily.Shape.of(shape), 1);
     }
 
     private static long ms(long since) {

@@ -4,16 +4,13 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.muster.adapter.cel.CelSelectors;
 import dev.muster.adapter.kube.DecodeException;
 import dev.muster.adapter.kube.KubeCodec;
 import dev.muster.adapter.kube.KubeMapper;
 import dev.muster.adapter.compile.CompileAhead;
 import dev.muster.adapter.kube.RequestDocument;
-import dev.muster.adapter.rest.DecisionResponse;
+import dev.muster.adapter.rest.DecisionResponseWriter;
 import dev.muster.adapter.validation.Causes;
 import dev.muster.adapter.validation.RequestValidator;
 import dev.muster.adapter.validation.ValidationLimits;
@@ -36,9 +33,6 @@ public final class Fixture {
             .maxStringLength(KubeCodec.Limits.DEFAULT.maxStringLength())
             .maxNumberLength(KubeCodec.Limits.DEFAULT.maxNumberLength())
             .maxDocumentLength(KubeCodec.Limits.DEFAULT.maxDocumentLength()).build()).build();
-    /** Mirrors DecisionResource.WRITER (package-private there): sorted map keys, fixed field order. */
-    static final ObjectWriter WRITER = JsonMapper.builder().enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .build().writer();
 
     final KubeCodec codec = new KubeCodec(KubeCodec.Limits.DEFAULT);
     final RequestValidator validator = new RequestValidator(ValidationLimits.DEFAULT);
@@ -103,7 +97,7 @@ public final class Fixture {
 
     static byte[] encode(DecisionResult result) {
         try {
-            return WRITER.writeValueAsBytes(DecisionResponse.of(result));
+            return DecisionResponseWriter.write(result);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * {@code tokenize} (the floor: Jackson tokens only), {@code decode} (strict KubeCodec into the lean records),
  * {@code validate} (RequestValidator on the decoded document), {@code decodeValidate} (= /v1/validations minus HTTP),
  * {@code compile} (KubeMapper into the core model), {@code decide} (engine, incl. its ClusterSnapshot build),
- * {@code encode} (DecisionResponse + JSON writer) and {@code full} (= /v1/decisions minus HTTP).
+ * {@code encode} (DecisionResponseWriter) and {@code full} (= /v1/decisions minus HTTP).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

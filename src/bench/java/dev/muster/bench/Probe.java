@@ -11,10 +11,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Smoke check and profiling driver. {@code Probe <shape> [rounds] [stage]}: generates the shape, checks it is valid
+ * Smoke check and profiling driver. {@code Probe <shape> [rounds] [stage]}: generates the shape (a
+ * {@link RequestGenerator} shape, or a {@link ShapeFamily} one such as {@code plain-pods}), checks it is valid
  * and every group is decided, prints per-stage timings, then repeats {@code stage} (decide by default; or tokenize,
- * decode, validate, compile, snapshot, encode, full, compiled = decide on a compiled snapshot) {@code rounds} times, printing the median, so a JFR recording of this
- * process shows that stage alone (after the first warm rounds).
+ * decode, validate, compile, snapshot, encode, full, compiled = decide on a compiled snapshot) {@code rounds} times,
+ * printing the median, so a JFR recording of this process shows that stage alone (after the first warm rounds).
  */
 public final class Probe {
     public static void main(String[] args) {
@@ -23,9 +24,7 @@ public final class Probe {
         String stage = args.length > 2 ? args[2] : "decide";
         Fixture f = new Fixture();
         long t = System.nanoTime();
-        byte[] body = familyShape(shape)
-                ? ShapeFamily.generate(ShapeFamily.Shape.of(shape), 1)
-                : RequestGenerator.generate(shape);
+        byte[] body = generate(shape);
         System.out.printf(Locale.ROOT, "%s: %,d bytes generated in %d ms%n", shape, body.length, ms(t));
         t = System.nanoTime();
         long tokens = Fixture.tokenize(body);
@@ -90,17 +89,17 @@ public final class Probe {
                 cpu[rounds / 2] / 1e6, cpu[p90] / 1e6, cpu[0] / 1e6);
     }
 
-    private static long ms(long since) {
-        return (System.nanoTime() - since) / 1_000_000;
-    }
-
-    /** Whether {@code shape} names one of the DRA family's shapes ({@link ShapeFamily}) rather than a classic one. */
-    private static boolean familyShape(String shape) {
-        for (ShapeFamily.Shape s : ShapeFamily.Shape.values()) {
+    /** A {@link RequestGenerator} shape, or else a {@link ShapeFamily} shape at full scale, seed 1 (FamilyBench's). */
+    static byte[] generate(String shape) {
+        for (RequestGenerator.Shape s : RequestGenerator.Shape.values()) {
             if (s.id.equals(shape)) {
-                return true;
+                return RequestGenerator.generate(s, RequestGenerator.SEED);
             }
         }
-        return false;
+        return ShapeFamily.generate(ShapeFamily.Shape.of(shape), 1);
+    }
+
+    private static long ms(long since) {
+        return (System.nanoTime() - since) / 1_000_000;
     }
 }

@@ -111,7 +111,7 @@ public class ChoiceResource {
                     throw new StatusException(RequestPipeline.invalid(e.causes()));
                 }
                 try (PhaseTracer.Phase encode = tracer.phase(PhaseTracer.ENCODE)) {
-                    return DecisionResource.WRITER.writeValueAsBytes(ChoiceResponse.of(choices));
+                    return ChoiceResponseWriter.write(choices);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

@@ -36,11 +36,16 @@ import java.io.UncheckedIOException;
 /**
  * {@code POST /v1/decisions}: read and check the request, compile it, ask the engine, encode the
  * result. The body is read as bytes and parsed by the strict codec (never by the framework's ObjectMapper); the
- * answer is encoded by a dedicated writer with a fixed field order, so the same request gives the same bytes.
+ * answer is streamed by {@link DecisionResponseWriter} with a fixed field order, so the same request gives the same
+ * bytes.
  */
 @Path("/v1/decisions")
 @Tag(name = "decisions")
 public class DecisionResource {
+    /**
+     * Sorted map keys, fixed field order: the writer the response records are serialized with, and whose
+     * configuration the streaming writers' generators take.
+     */
     static final ObjectWriter WRITER = JsonMapper.builder()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .build()
@@ -118,7 +123,7 @@ public class DecisionResource {
         }
         metrics.record(result, System.nanoTime() - start);
         try (PhaseTracer.Phase encode = tracer.phase(PhaseTracer.ENCODE)) {
-            return WRITER.writeValueAsBytes(DecisionResponse.of(result));
+            return DecisionResponseWriter.write(result);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

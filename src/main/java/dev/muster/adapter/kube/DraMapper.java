@@ -137,12 +137,14 @@ public final class DraMapper {
     private Device device(KubeDra.Device d) {
         FrozenMap<String, DeviceAttribute> attributes = this.attributes.of(d.attributes());
         FrozenMap<String, Device.Capacity> capacity = shared(sharedCapacity, d.capacity(), DraMapper::capacities);
-        List<Device.CounterConsumption> consumes = new ArrayList<>();
+        List<Device.CounterConsumption> consumes = null; // most devices have neither
         for (KubeDra.CounterConsumption cc : nn(d.consumesCounters())) {
+            consumes = consumes == null ? new ArrayList<>() : consumes;
             consumes.add(new Device.CounterConsumption(cc.counterSet(), counters(cc.counters())));
         }
-        List<Device.Taint> taints = new ArrayList<>();
+        List<Device.Taint> taints = null;
         for (KubeDra.Taint t : nn(d.taints())) {
+            taints = taints == null ? new ArrayList<>() : taints;
             taints.add(new Device.Taint(t.key(), t.value(), t.effect()));
         }
         return new Device(d.name(), attributes, capacity, consumes, taints,

@@ -5,6 +5,7 @@ import dev.muster.core.dra.FrozenMap;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * One mapping's device attributes, compiled and shared: equal values are one object (a GPU's model and driver are its
@@ -28,6 +29,11 @@ final class SharedAttributes {
     private static final DeviceAttribute TRUE = new DeviceAttribute.BoolValue(true);
     private static final DeviceAttribute FALSE = new DeviceAttribute.BoolValue(false);
     private final Map<String, Name> names = new HashMap<>();
+    /** The map being compiled: its entries so far, and whether a value was new or one of a kind. */
+    private FrozenMap.Builder<String, DeviceAttribute> out;
+    private boolean anyNew;
+    private boolean anyUnique;
+    private final BiConsumer<String, KubeDra.Attribute> add = this::add;
 
     /** Per attribute name: values looked up, and how many of them had been seen before. */
     private static final class Name {
@@ -52,36 +58,12 @@ final class SharedAttributes {
     }
 
     private FrozenMap<String, DeviceAttribute> compile(Map<String, KubeDra.Attribute> in) {
-        FrozenMap.Builder<String, DeviceAttribute> out = FrozenMap.builder(in.size());
-        boolean anyNew = false;
-        boolean anyUnique = false;
-        for (Map.Entry<String, KubeDra.Attribute> e : in.entrySet()) {
-            KubeDra.Attribute a = e.getValue();
-            Name name = names.get(e.getKey());
-            if (name == null) {
-                name = new Name();
-                if (names.size() < max) {
-                    names.put(e.getKey(), name);
-                }
-            }
-            DeviceAttribute v;
-            if (name.unique()) {
-                v = DraMapper.attribute(a);
-                anyUnique = true;
-            } else {
-                v = known(a);
-                if (v == null) {
-                    v = DraMapper.attribute(a);
-                    anyNew = true;
-                    remember(a, v);
-                } else {
-                    name.repeats++;
-                }
-                name.looked++;
-            }
-            out.putDistinct(e.getKey(), v);
-        }
+        out = FrozenMap.builder(in.size());
+        anyNew = false;
+        anyUnique = false;
+        in.forEach(add); // the map's own forEach: the decoder's maps make no entry objects for it
         FrozenMap<String, DeviceAttribute> map = out.build();
+        out = null;
         if (anyUnique) {
             return map; // one of a kind
         }
@@ -93,6 +75,33 @@ final class SharedAttributes {
             maps.put(map, map);
         }
         return map;
+    }
+
+    /** One entry of the map being compiled into {@link #out}. */
+    private void add(String key, KubeDra.Attribute a) {
+        Name name = names.get(key);
+        if (name == null) {
+            name = new Name();
+            if (names.size() < max) {
+                names.put(key, name);
+            }
+        }
+        DeviceAttribute v;
+        if (name.unique()) {
+            v = DraMapper.attribute(a);
+            anyUnique = true;
+        } else {
+            v = known(a);
+            if (v == null) {
+                v = DraMapper.attribute(a);
+                anyNew = true;
+                remember(a, v);
+            } else {
+                name.repeats++;
+            }
+            name.looked++;
+        }
+        out.putDistinct(key, v);
     }
 
     /** The value compiled before from an equal one, or null (as {@link DraMapper#attribute}: int, bool, string, version). */

@@ -34,27 +34,41 @@ final class SortedStringMap extends AbstractMap<String, String> {
         if (m instanceof SortedStringMap s) {
             return s;
         }
-        int n = m.size();
-        String[] k = new String[n];
-        String[] v = new String[n];
-        int size = 0;
-        for (Map.Entry<String, String> e : m.entrySet()) {
-            String key = Objects.requireNonNull(e.getKey(), "null key");
-            String value = e.getValue();
-            int j = size - 1;
-            while (j >= 0 && k[j].compareTo(key) > 0) {
-                k[j + 1] = k[j];
-                v[j + 1] = v[j];
-                j--;
-            }
-            k[j + 1] = key;
-            v[j + 1] = value;
-            size++;
-        }
-        if (size != n) {
+        Sorting sorting = new Sorting(m.size());
+        m.forEach(sorting); // the map's own forEach: no entry object per entry, as some entry iterators make
+        if (sorting.size != sorting.keys.length) {
             throw new IllegalStateException("map changed while being copied");
         }
-        return new SortedStringMap(k, v);
+        return new SortedStringMap(sorting.keys, sorting.values);
+    }
+
+    /** Insertion sort of the entries as they come (usually already in key order, so no move). */
+    private static final class Sorting implements BiConsumer<String, String> {
+        final String[] keys;
+        final String[] values;
+        int size;
+
+        Sorting(int n) {
+            keys = new String[n];
+            values = new String[n];
+        }
+
+        @Override
+        public void accept(String key, String value) {
+            Objects.requireNonNull(key, "null key");
+            if (size == keys.length) {
+                throw new IllegalStateException("map changed while being copied");
+            }
+            int j = size - 1;
+            while (j >= 0 && keys[j].compareTo(key) > 0) {
+                keys[j + 1] = keys[j];
+                values[j + 1] = values[j];
+                j--;
+            }
+            keys[j + 1] = key;
+            values[j + 1] = value;
+            size++;
+        }
     }
 
     /**

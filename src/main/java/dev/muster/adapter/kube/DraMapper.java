@@ -127,11 +127,12 @@ public final class DraMapper {
     }
 
     private static Map<String, String> counters(Map<String, KubeDra.Counter> in) {
-        Map<String, String> out = new LinkedHashMap<>();
-        if (in != null) {
-            in.forEach((name, c) -> out.put(name, c.value().text()));
+        if (in == null || in.isEmpty()) {
+            return Map.of();
         }
-        return out;
+        FrozenMap.Builder<String, String> out = FrozenMap.builder(in.size());
+        in.forEach((name, c) -> out.putDistinct(name, c.value().text()));
+        return out.build();
     }
 
     private Device device(KubeDra.Device d) {

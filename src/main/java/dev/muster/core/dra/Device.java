@@ -3,7 +3,6 @@ package dev.muster.core.dra;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.Quantity;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -116,7 +115,7 @@ public record Device(String name, Map<String, DeviceAttribute> attributes, Map<S
     public record CounterConsumption(String counterSet, Map<String, String> counters) {
         public CounterConsumption {
             Objects.requireNonNull(counterSet, "counterSet");
-            counters = counters == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+            counters = FrozenMap.copyOf(counters); // itself when the mapper froze it; insertion order kept
             counters.values().forEach(v -> requireQuantity(v, "counter value"));
         }
     }

@@ -2,7 +2,6 @@ package dev.muster.core.dra;
 
 import dev.muster.core.model.NodeSelectorTerm;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -78,7 +77,7 @@ public record ResourceSlice(String name, String driver, Pool pool, String nodeNa
     public record CounterSet(String name, Map<String, String> counters) {
         public CounterSet {
             Objects.requireNonNull(name, "name");
-            counters = counters == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+            counters = FrozenMap.copyOf(counters); // itself when the mapper froze it; insertion order kept
             counters.values().forEach(v -> Device.requireQuantity(v, "counter value"));
         }
     }

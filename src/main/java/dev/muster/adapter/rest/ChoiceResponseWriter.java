@@ -30,11 +30,7 @@ final class ChoiceResponseWriter {
         return DecisionResponseWriter.bytes(g -> {
             g.writeStartObject();
             g.writeFieldName(CHOICES);
-            g.writeStartArray();
-            for (ClusterChoice c : choices) {
-                choice(g, c);
-            }
-            g.writeEndArray();
+            DecisionResponseWriter.array(g, choices, ChoiceResponseWriter::choice);
             g.writeEndObject();
         });
     }

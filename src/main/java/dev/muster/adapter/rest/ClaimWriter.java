@@ -67,12 +67,7 @@ final class ClaimWriter {
 
     /** {@code [ClaimDto...]}. */
     static void claims(JsonGenerator g, List<ClaimDecision> claims) throws IOException {
-        g.writeStartArray();
-        for (int i = 0, n = claims.size(); i < n; i++) {
-            ClaimDecision c = claims.get(i);
-            claim(g, c);
-        }
-        g.writeEndArray();
+        DecisionResponseWriter.array(g, claims, ClaimWriter::claim);
     }
 
     /** {@code ClaimDto}: NON_NULL; {@code allocation} and {@code reservedFor} always there. */
@@ -109,12 +104,7 @@ final class ClaimWriter {
         g.writeFieldName(DEVICES);
         g.writeStartObject(); // DeviceAllocation: both lists always written
         g.writeFieldName(RESULTS);
-        g.writeStartArray();
-        for (int i = 0, n = a.devices().size(); i < n; i++) {
-            AllocationResult.DeviceResult d = a.devices().get(i);
-            device(g, d);
-        }
-        g.writeEndArray();
+        DecisionResponseWriter.array(g, a.devices(), ClaimWriter::device);
         g.writeFieldName(CONFIG);
         g.writeStartArray();
         for (int i = 0, n = a.config().size(); i < n; i++) {

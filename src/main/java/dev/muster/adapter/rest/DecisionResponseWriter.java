@@ -86,12 +86,7 @@ public final class DecisionResponseWriter {
             g.writeFieldName(DECISIONS);
             decisions(g, result.decisions());
             g.writeFieldName(PODS);
-            g.writeStartArray();
-            for (int i = 0, n = result.pods().size(); i < n; i++) {
-                PodStatus p = result.pods().get(i);
-                podStatus(g, p);
-            }
-            g.writeEndArray();
+            array(g, result.pods(), DecisionResponseWriter::podStatus);
             g.writeEndObject();
         });
     }
@@ -118,14 +113,24 @@ public final class DecisionResponseWriter {
         }
     }
 
-    /** {@code [Decision...]}, as {@code DecisionResponse.decisions} and {@code ChoiceResponse.Choice.decisions}. */
-    static void decisions(JsonGenerator g, List<Decision> decisions) throws IOException {
+    /** Writes one element of a JSON array. */
+    @FunctionalInterface
+    interface Item<T> {
+        void write(JsonGenerator g, T item) throws IOException;
+    }
+
+    /** {@code [item...]}, by index (the core's lists are random access). */
+    static <T> void array(JsonGenerator g, List<? extends T> items, Item<T> item) throws IOException {
         g.writeStartArray();
-        for (int i = 0, n = decisions.size(); i < n; i++) {
-            Decision d = decisions.get(i);
-            decision(g, d);
+        for (int i = 0, n = items.size(); i < n; i++) {
+            item.write(g, items.get(i));
         }
         g.writeEndArray();
+    }
+
+    /** {@code [Decision...]}, as {@code DecisionResponse.decisions} and {@code ChoiceResponse.Choice.decisions}. */
+    static void decisions(JsonGenerator g, List<Decision> decisions) throws IOException {
+        array(g, decisions, DecisionResponseWriter::decision);
     }
 
     /** {@code DecisionDto}: NON_NULL; its lists are never null. */
@@ -169,12 +174,7 @@ public final class DecisionResponseWriter {
         g.writeFieldName(CLAIMS);
         ClaimWriter.claims(g, d.claims());
         g.writeFieldName(CONDITIONS);
-        g.writeStartArray();
-        for (int i = 0, n = d.conditions().size(); i < n; i++) {
-            Condition c = d.conditions().get(i);
-            condition(g, c);
-        }
-        g.writeEndArray();
+        array(g, d.conditions(), DecisionResponseWriter::condition);
         optional(g, MESSAGE, d.message());
         if (d.explanation() != null) {
             g.writeFieldName(EXPLANATION);
@@ -272,13 +272,7 @@ public final class DecisionResponseWriter {
         }
         field(g, PLACEMENT, e.placement());
         g.writeFieldName(PLACEMENTS);
-        g.writeStartArray();
-        if (e.placements() != null) {
-            for (Explanation.Candidate c : e.placements()) {
-                candidate(g, c);
-            }
-        }
-        g.writeEndArray();
+        array(g, e.placements() == null ? List.of() : e.placements(), DecisionResponseWriter::candidate);
         if (!e.warnings().isEmpty()) {
             g.writeFieldName(WARNINGS);
             strings(g, e.warnings());

@@ -11,7 +11,7 @@
 source "$(dirname "$0")/common.sh"
 PORT="${PORT:-18080}"; N="${N:-5}"; WARM="${WARM:-5}"; SHAPE="${SHAPE:-large}"
 # run-java.sh (ubi9 openjdk-17-runtime) defaults, then the Deployment's JAVA_OPTS_APPEND; 75 % of 2 GiB = 1536m
-CONTAINER_OPTS="-XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:GCTimeRatio=4 -XX:AdaptiveSizePolicyWeight=90 -XX:+ExitOnOutOfMemoryError -Xmx1536m"
+CONTAINER_OPTS="$CONTAINER_GC -XX:+ExitOnOutOfMemoryError -Xmx1536m"
 JAVA_OPTS="${JAVA_OPTS:-$CONTAINER_OPTS}"
 BODY="$REQ/$SHAPE.json"; JAR="$ROOT/target/quarkus-app/quarkus-run.jar"; BASE="http://127.0.0.1:$PORT"
 A="$OUT/alloc"; mkdir -p "$A"

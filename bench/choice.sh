@@ -23,8 +23,7 @@ source "$(dirname "$0")/common.sh"
 PORT="${PORT:-18100}"; WARM="${WARM:-15}"; ROUNDS="${ROUNDS:-20}"; SEED="${SEED:-1}"; JFR="${JFR:-}"
 HEAP="${HEAP:--Xmx1536m}"   # 75 % of the Deployment's 2 GiB memory limit
 # k8s/deployment.yaml's flags after the image's (run-java.sh's ParallelGC values, then the Deployment's), as gc-compare.sh
-CONTAINER="-XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:GCTimeRatio=4 -XX:AdaptiveSizePolicyWeight=90"
-DEPLOYMENT="$CONTAINER -XX:MinHeapFreeRatio=0 -XX:MaxHeapFreeRatio=100 -XX:GCTimeRatio=99 -XX:AdaptiveSizePolicyWeight=10 -Xms${HEAP#-Xmx} -Xmn1g -XX:SurvivorRatio=2 -XX:-UseAdaptiveSizePolicy $HEAP -XX:+ExitOnOutOfMemoryError"
+DEPLOYMENT="$(deployment_flags "$HEAP") $HEAP -XX:+ExitOnOutOfMemoryError"
 JAVA_OPTS="${JAVA_OPTS:-$DEPLOYMENT}"
 PARTS=("$@"); (( ${#PARTS[@]} )) || PARTS=(limit inline watched)
 JAR="$ROOT/target/quarkus-app/quarkus-run.jar"

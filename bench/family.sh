@@ -34,8 +34,7 @@ if [[ -n "$HTTP" ]]; then
   JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
   [[ -f "$JAR" ]] || (cd "$ROOT" && $MVN package -Dmaven.test.skip=true) >&2
   HEAP="-Xmx1536m"
-  CONTAINER="-XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:GCTimeRatio=4 -XX:AdaptiveSizePolicyWeight=90"
-  DEPLOYMENT="$CONTAINER -XX:MinHeapFreeRatio=0 -XX:MaxHeapFreeRatio=100 -XX:GCTimeRatio=99 -XX:AdaptiveSizePolicyWeight=10 -Xms${HEAP#-Xmx} -Xmn1g -XX:SurvivorRatio=2 -XX:-UseAdaptiveSizePolicy $HEAP"
+  DEPLOYMENT="$(deployment_flags "$HEAP") $HEAP"
   # shellcheck disable=SC2086
   java $DEPLOYMENT -Dquarkus.http.port="$PORT" -Dquarkus.http.host=127.0.0.1 -jar "$JAR" >"$F/server.log" 2>&1 &
   SERVER=$!

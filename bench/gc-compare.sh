@@ -11,10 +11,10 @@
 source "$(dirname "$0")/common.sh"
 PORT="${PORT:-18080}"; ROUNDS="${ROUNDS:-30}"; WARM="${WARM:-5}"; SHAPE="${SHAPE:-large}"; ORDER="${ORDER:-dv}"
 HEAP="${HEAP:--Xmx1536m}"   # 75 % of the Deployment's 2 GiB memory limit
-CONTAINER="-XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:GCTimeRatio=4 -XX:AdaptiveSizePolicyWeight=90"
+CONTAINER="$CONTAINER_GC"
 # k8s/deployment.yaml's flags after run-java.sh's: the image's ParallelGC values, the heap committed at its maximum
 # (InitialRAMPercentage = MaxRAMPercentage), a fixed 1 GiB young generation with 256 MiB survivor spaces
-DEPLOYMENT="$CONTAINER -XX:MinHeapFreeRatio=0 -XX:MaxHeapFreeRatio=100 -XX:GCTimeRatio=99 -XX:AdaptiveSizePolicyWeight=10 -Xms${HEAP#-Xmx} -Xmn1g -XX:SurvivorRatio=2 -XX:-UseAdaptiveSizePolicy"
+DEPLOYMENT="$(deployment_flags "$HEAP")"
 CONFIGS="${CONFIGS:-deployment=$DEPLOYMENT $HEAP;image-default=$CONTAINER $HEAP;parallel=-XX:+UseParallelGC $HEAP;g1=-XX:+UseG1GC $HEAP;g1-new40=-XX:+UseG1GC -XX:+UnlockExperimentalVMOptions -XX:G1NewSizePercent=40 $HEAP;g1-xmn640=-XX:+UseG1GC -Xmn640m $HEAP}"
 BODY="$REQ/$SHAPE.json"; JAR="$ROOT/target/quarkus-app/quarkus-run.jar"
 G="$OUT/gc-compare"; mkdir -p "$G"

@@ -12,8 +12,7 @@ source "$(dirname "$0")/common.sh"
 BODY="${1:?usage: bench/threads.sh BODY.json}"
 N="${N:-15}"; WARM="${WARM:-40}"; ENDPOINTS="${ENDPOINTS:-/v1/decisions /v1/validations}"; PORT="${PORT:-18125}"
 JAR="${JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"; HEAP="${HEAP:--Xmx1536m}"
-CONTAINER="-XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:GCTimeRatio=4 -XX:AdaptiveSizePolicyWeight=90"
-DEPLOYMENT="$CONTAINER -XX:MinHeapFreeRatio=0 -XX:MaxHeapFreeRatio=100 -XX:GCTimeRatio=99 -XX:AdaptiveSizePolicyWeight=10 -Xms${HEAP#-Xmx} -Xmn1g -XX:SurvivorRatio=2 -XX:-UseAdaptiveSizePolicy $HEAP"
+DEPLOYMENT="$(deployment_flags "$HEAP") $HEAP"
 [[ -f "$JAR" ]] || (cd "$ROOT" && $MVN package -Dmaven.test.skip=true) >&2
 T="$OUT/threads"; mkdir -p "$T"
 # shellcheck disable=SC2086

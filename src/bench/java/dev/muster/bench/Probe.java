@@ -14,7 +14,9 @@ import java.util.TreeMap;
  * Smoke check and profiling driver. {@code Probe <shape> [rounds] [stage]}: generates the shape (a
  * {@link RequestGenerator} shape, or a {@link ShapeFamily} one such as {@code plain-pods}), checks it is valid
  * and every group is decided, prints per-stage timings, then repeats {@code stage} (decide by default; or tokenize,
- * decode, validate, compile, snapshot, encode, full, compiled = decide on a compiled snapshot) {@code rounds} times,
+ * decode, validate, compile, snapshot, helper = what a server's compile-ahead helper does (compile, catalog,
+ * snapshot), encode, full, compiled = decide on a compiled snapshot, warmed = the same on a
+ * snapshot compiled as a server's helper compiles it: the DRA catalog warmed for the snapshot's nodes) {@code rounds} times,
  * printing the median, so a JFR recording of this process shows that stage alone (after the first warm rounds).
  */
 public final class Probe {
@@ -56,7 +58,8 @@ public final class Probe {
                     .orElse(null);
             System.out.println("NOT ALL SCHEDULED; first: " + (first == null ? null : first.message()));
         }
-        dev.muster.core.snapshot.ClusterSnapshot compiled = dev.muster.core.decision.DecisionEngine.compile(req);
+        dev.muster.core.snapshot.ClusterSnapshot compiled = stage.equals("warmed") ? warmed(req)
+                : dev.muster.core.decision.DecisionEngine.compile(req);
         long[] ns = new long[rounds];
         long[] cpu = new long[rounds];
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
@@ -68,10 +71,12 @@ public final class Probe {
                 case "decode" -> f.decode(body);
                 case "validate" -> f.validate(doc);
                 case "compile" -> Fixture.compile(doc);
+                case "helper" -> dev.muster.adapter.compile.CompileAhead.OFF
+                        .start(doc, dev.muster.adapter.compile.CompileAhead.compile(doc)).join();
                 case "snapshot" -> dev.muster.core.decision.DecisionEngine.compile(req);
                 case "encode" -> Fixture.encode(result);
                 case "full" -> f.full(body);
-                case "compiled" -> {
+                case "compiled", "warmed" -> {
                     f.engine.decide(compiled, req.podGroups(), req.options(), () -> false);
                 }
                 default -> f.decide(req);
@@ -87,6 +92,17 @@ public final class Probe {
         // CPU time of this thread: what the stage costs when other processes share the cores (GC threads excluded)
         System.out.printf(Locale.ROOT, "%s x%d: cpu median %.2f ms, p90 %.2f ms, min %.2f ms%n", stage, rounds,
                 cpu[rounds / 2] / 1e6, cpu[p90] / 1e6, cpu[0] / 1e6);
+    }
+
+    /** The snapshot as the server's compile-ahead helper makes it: cluster first, then the catalog warmed on its nodes. */
+    static dev.muster.core.snapshot.ClusterSnapshot warmed(DecisionRequest req) {
+        dev.muster.core.snapshot.ClusterSnapshot early = dev.muster.core.snapshot.ClusterSnapshot.withoutDra(req.cluster());
+        java.util.List<dev.muster.core.model.Node> nodes = new java.util.ArrayList<>();
+        for (int i = 0; i < early.nodeCount(); i++) {
+            nodes.add(early.nodeObject(i));
+        }
+        dev.muster.core.dra.ClaimCatalog catalog = new dev.muster.core.dra.ClaimCatalog(req.dra()).warmShare(nodes);
+        return early.withDra(req.dra(), () -> catalog);
     }
 
     /** A {@link RequestGenerator} shape, or else a {@link ShapeFamily} shape at full scale, seed 1 (FamilyBench's). */

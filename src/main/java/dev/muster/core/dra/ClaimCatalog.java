@@ -125,7 +125,7 @@ public final class ClaimCatalog {
     /** Works out the untouched device state of these nodes, equal states shared (when every pool is node-local). */
     private void keepUntouched(List<DraIndex.NodeDevices> nodes) {
         if (index.allNodeLocal() && !nodes.isEmpty()) {
-            DeviceLedger untouched = index.newLedger();
+            DeviceLedger untouched = index.untouchedLedger(); // only read: no copy of the held devices per share
             for (DraIndex.NodeDevices node : nodes) {
                 node.untouched = states.computeIfAbsent(DeviceStates.of(untouched, node.pools), s -> s);
             }

@@ -290,6 +290,14 @@ public final class DraIndex {
         return new DeviceLedger(this, allocated.copy());
     }
 
+    /**
+     * A ledger over the snapshot's allocated state itself, not a copy: for reading how devices are held before anything
+     * is decided, by several threads at once. Nothing may reserve or release on it.
+     */
+    DeviceLedger untouchedLedger() {
+        return new DeviceLedger(this, allocated);
+    }
+
     /** Whether a snapshot claim holds the device (exclusively or as a share). */
     public boolean isAllocated(AllocatedDevice id) {
         return allocated.inUse(id);

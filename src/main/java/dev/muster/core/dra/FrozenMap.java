@@ -94,7 +94,9 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
             }
             Object[] entries = n == kv.length ? kv : java.util.Arrays.copyOf(kv, n);
             kv = null; // built once
-            return new FrozenMap<>(entries);
+            FrozenMap<K, V> map = new FrozenMap<>(entries);
+            map.hash = hash(entries); // now, while the entries were just touched: a device's maps are hashed later anyway
+            return map;
         }
     }
 
@@ -215,11 +217,16 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
     public int hashCode() {
         int h = hash;
         if (h == 0) {
-            Object[] a = kv;
-            for (int i = 0; i < a.length; i += 2) {
-                h += Objects.hashCode(a[i]) ^ Objects.hashCode(a[i + 1]); // Map's hash: the sum of its entries'
-            }
+            h = hash(kv);
             hash = h; // a benign race, as String's: every thread computes the same value
+        }
+        return h;
+    }
+
+    private static int hash(Object[] kv) {
+        int h = 0;
+        for (int i = 0; i < kv.length; i += 2) {
+            h += Objects.hashCode(kv[i]) ^ Objects.hashCode(kv[i + 1]); // Map's hash: the sum of its entries'
         }
         return h;
     }

@@ -165,7 +165,7 @@ public final class DraMapper {
     private static FrozenMap<String, Device.Capacity> capacities(Map<String, KubeDra.Capacity> in) {
         FrozenMap.Builder<String, Device.Capacity> out = FrozenMap.builder(in.size());
         in.forEach((name, c) -> out.put(name, new Device.Capacity(c.value().text(), policy(c.requestPolicy()))));
-        return out.build();
+        return out.buildHashed();
     }
 
     static DeviceAttribute attribute(KubeDra.Attribute a) {

@@ -62,7 +62,7 @@ final class SharedAttributes {
         anyNew = false;
         anyUnique = false;
         in.forEach(add); // the map's own forEach: the decoder's maps make no entry objects for it
-        FrozenMap<String, DeviceAttribute> map = out.build();
+        FrozenMap<String, DeviceAttribute> map = out.buildHashed();
         out = null;
         if (anyUnique) {
             return map; // one of a kind

@@ -87,15 +87,30 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
             return this;
         }
 
-        @SuppressWarnings("unchecked")
+        /** The map; its hash is computed when first asked for. */
         public FrozenMap<K, V> build() {
+            return build(false);
+        }
+
+        /**
+         * The map with its hash computed now, while its entries are in cache: for maps that will be hashed anyway (a
+         * device's attributes and capacities key its slice's device list), saving a second walk over them later.
+         */
+        public FrozenMap<K, V> buildHashed() {
+            return build(true);
+        }
+
+        @SuppressWarnings("unchecked")
+        private FrozenMap<K, V> build(boolean hashed) {
             if (n == 0) {
                 return (FrozenMap<K, V>) EMPTY;
             }
             Object[] entries = n == kv.length ? kv : java.util.Arrays.copyOf(kv, n);
             kv = null; // built once
             FrozenMap<K, V> map = new FrozenMap<>(entries);
-            map.hash = hash(entries); // now, while the entries were just touched: a device's maps are hashed later anyway
+            if (hashed) {
+                map.hash = hash(entries);
+            }
             return map;
         }
     }

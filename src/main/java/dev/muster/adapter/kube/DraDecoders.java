@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * The decoders of a {@link KubeDra.ResourceSlice}'s spec and its devices: a large cluster publishes one slice per node
  * and driver, each with a handful of devices whose attribute and capacity maps repeat from node to node. Maps that
- * repeat byte for byte are recalled; the rarely set parts (node selectors, counters, taints, request policies) go to
- * databind as they are.
+ * repeat byte for byte are recalled, the counters a partition consumes too; the rarely set parts (node selectors,
+ * taints, request policies) go to databind as they are.
  */
 final class DraDecoders extends RecordReader {
     // each read made once per request, so that reading allocates none
@@ -25,6 +25,10 @@ final class DraDecoders extends RecordReader {
             in.objectMap(v, f, KubeDra.Device.class, KubeDra.Attribute.class, attribute);
     private final FieldReader.ValueBody<Map<String, KubeDra.Capacity>> capacities = (v, f) ->
             in.objectMap(v, f, KubeDra.Device.class, KubeDra.Capacity.class, capacity);
+    private final FieldReader.ObjectBody<KubeDra.CounterConsumption> consumption = this::consumption;
+    private final FieldReader.ObjectBody<KubeDra.Counter> counter = this::counter;
+    private final FieldReader.ValueBody<Map<String, KubeDra.Counter>> counters = (v, f) ->
+            in.objectMap(v, f, KubeDra.CounterConsumption.class, KubeDra.Counter.class, counter);
 
     DraDecoders(FieldReader in) {
         super(in);
@@ -92,7 +96,7 @@ final class DraDecoders extends RecordReader {
                 case "name" -> name = shared(f, r); // gpu-0, gpu-1, ... on every node
                 case "attributes" -> attributeMap = recalled(f, r, FieldReader.DEVICE_ATTRIBUTES, attributes);
                 case "capacity" -> capacityMap = recalled(f, r, FieldReader.DEVICE_CAPACITY, capacities);
-                case "consumesCounters" -> consumes = other(f, r);
+                case "consumesCounters" -> consumes = objects(f, r, KubeDra.CounterConsumption.class, 1, consumption);
                 case "taints" -> taints = other(f, r);
                 case "allowMultipleAllocations" -> multiple = bool(f, r);
                 case "bindsToNode" -> bindsToNode = bool(f, r);
@@ -138,6 +142,34 @@ final class DraDecoders extends RecordReader {
             }
         }
         return new KubeDra.Capacity(value, policy);
+    }
+
+    /** One counter set a partition draws on: the partitions of one profile draw the same counters on every GPU. */
+    private KubeDra.CounterConsumption consumption() throws IOException {
+        Class<?> r = KubeDra.CounterConsumption.class;
+        String counterSet = null;
+        Map<String, KubeDra.Counter> map = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "counterSet" -> counterSet = shared(f, r);
+                case "counters" -> map = recalled(f, r, FieldReader.DEVICE_COUNTERS, counters);
+                default -> in.skip();
+            }
+        }
+        return new KubeDra.CounterConsumption(counterSet, map);
+    }
+
+    private KubeDra.Counter counter() throws IOException {
+        Class<?> r = KubeDra.Counter.class;
+        Qty value = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            if (f.equals("value")) {
+                value = quantity(f, r);
+            } else {
+                in.skip();
+            }
+        }
+        return new KubeDra.Counter(value);
     }
 
     /** A quantity field: a string or integer token read as {@link FieldReader#qty}; any other as databind reads it. */

@@ -35,6 +35,9 @@ public final class DraMapper {
     private final SharedAttributes attributes = new SharedAttributes(MAX_SHARED);
     private final SharedValues<Map<String, KubeDra.Capacity>, FrozenMap<String, Device.Capacity>> sharedCapacity =
             new SharedValues<>(MAX_SHARED);
+    /** The counters a device consumes from one set: a partition profile's, one decoded map on every GPU. */
+    private final SharedValues<Map<String, KubeDra.Counter>, Map<String, String>> sharedCounters =
+            new SharedValues<>(MAX_SHARED);
 
     /** @param selectors compiles a CEL device selector (validation has already proved that it compiles) */
     public DraMapper(Function<String, DeviceSelector> selectors) {
@@ -141,7 +144,8 @@ public final class DraMapper {
         List<Device.CounterConsumption> consumes = null; // most devices have neither
         for (KubeDra.CounterConsumption cc : nn(d.consumesCounters())) {
             consumes = consumes == null ? new ArrayList<>() : consumes;
-            consumes.add(new Device.CounterConsumption(cc.counterSet(), counters(cc.counters())));
+            consumes.add(new Device.CounterConsumption(cc.counterSet(), cc.counters() == null || cc.counters().isEmpty()
+                    ? Map.of() : sharedCounters.get(cc.counters(), DraMapper::counters)));
         }
         List<Device.Taint> taints = null;
         for (KubeDra.Taint t : nn(d.taints())) {

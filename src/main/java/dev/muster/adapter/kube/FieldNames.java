@@ -39,6 +39,7 @@ final class FieldNames {
             "driver", "pool", "resourceSliceCount", "allNodes", "perDeviceNodeSelection", "devices",
             "sharedCounters", "attributes", "consumesCounters", "allowMultipleAllocations", "bindsToNode",
             "bindingConditions", "bindingFailureConditions", "int", "bool", "string", "version", "requestPolicy",
+            "counterSet", "counters",
             // common fields skipped by name (kubectl output)
             "apiVersion", "kind", "items", "resourceVersion", "ownerReferences", "conditions", "addresses", "images",
             "nodeInfo", "image", "imagePullPolicy", "type", "lastTransitionTime", "lastHeartbeatTime",

@@ -36,7 +36,9 @@ final class FieldReader {
     static final int DEVICE_CAPACITY = 6;
     /** One attribute of a device: recalled alone when the whole map is not (a GPU's uuid is its own). */
     static final int DEVICE_ATTRIBUTE = 7;
-    static final int SITES = 8;
+    /** The counters of one counter set a device consumes (a partition profile's, the same on every GPU). */
+    static final int DEVICE_COUNTERS = 8;
+    static final int SITES = 9;
 
     final Tokens p;
     private final Qty[] quantities;

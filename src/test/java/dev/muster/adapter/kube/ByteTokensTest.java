@@ -229,8 +229,11 @@ class ByteTokensTest {
                 + "],\"nodes\":[{\"status\":{\"allocatable\":{\"cpu\":\"4\"},\"capacity\":{\"cpu\":\"4\"}}},"
                 + "{\"status\":{\"allocatable\":{\"cpu\":\"4\"},\"capacity\":{\"cpu\":\"8\"}}}],"
                 + "\"resourceSlices\":[{\"spec\":{\"devices\":["
-                + "{\"name\":\"a\",\"attributes\":{\"m\":{\"string\":\"x\"}},\"capacity\":{\"mem\":{\"value\":\"1\"}}},"
-                + "{\"name\":\"b\",\"attributes\":{\"m\":{\"string\":\"x\"}},\"capacity\":{\"mem\":{\"value\":\"2\"}}},"
+                + "{\"name\":\"a\",\"attributes\":{\"m\":{\"string\":\"x\"}},\"capacity\":{\"mem\":{\"value\":\"1\"}},"
+                + "\"consumesCounters\":[{\"counterSet\":\"g-0\",\"counters\":{\"mem\":{\"value\":\"10Gi\"}}}]},"
+                + "{\"name\":\"b\",\"attributes\":{\"m\":{\"string\":\"x\"}},\"capacity\":{\"mem\":{\"value\":\"2\"}},"
+                + "\"consumesCounters\":[{\"counterSet\":\"g-1\",\"counters\":{\"mem\":{\"value\":\"10Gi\"}}},"
+                + "{\"counterSet\":\"g-1\",\"counters\":{\"mem\":{\"value\":\"20Gi\"}}}]},"
                 + "{\"name\":\"c\",\"attributes\":{\"m\":{\"string\":\"x\"},\"u\":{\"string\":\"c-1\"}}}"
                 + "]}}]}}";
         RequestDocument doc = checked(utf8(json));
@@ -252,10 +255,15 @@ class ByteTokensTest {
         // a map that is new as a whole still shares the attributes it repeats
         assertThat(devices.get(2).attributes().get("m")).isSameAs(devices.get(0).attributes().get("m"));
         assertThat(devices.get(2).attributes().get("u").stringValue()).isEqualTo("c-1");
+        // a partition's counters: the same map under another counter set is one object, other values are read
+        List<KubeDra.CounterConsumption> consumes = devices.get(1).consumesCounters();
+        assertThat(consumes.get(0).counterSet()).isEqualTo("g-1");
+        assertThat(consumes.get(0).counters()).isSameAs(devices.get(0).consumesCounters().get(0).counters());
+        assertThat(consumes.get(1).counters().get("mem").value()).isEqualTo(Qty.of("20Gi"));
         // tolerations, containers, affinity, node quantities, taints, device attribute maps, device capacities, one
-        // device attribute: what was recalled, what was read
-        assertThat(tokens.recalls()).containsExactly(1, 0, 1, 2, 0, 1, 0, 1);
-        assertThat(tokens.misses()).containsExactly(2, 0, 2, 2, 0, 2, 2, 2);
+        // device attribute, a device's counters: what was recalled, what was read
+        assertThat(tokens.recalls()).containsExactly(1, 0, 1, 2, 0, 1, 0, 1, 1);
+        assertThat(tokens.misses()).containsExactly(2, 0, 2, 2, 0, 2, 2, 2, 2);
     }
 
     /** Copies a body into an array in random chunks on another thread, as the event loop does; an {@link Arrival}. */

@@ -9,19 +9,48 @@ import org.jboss.logging.Logger;
 /**
  * One INFO line per PodGroup decision (category {@code dev.muster.decisions}), switched by
  * {@code muster.log.decisions} (default on):
- * {@code PodGroup team-a/train: Scheduled, 4/4 members placed, 0 victims, engine 1.204 ms}.
+ * {@code PodGroup team-a/train: Scheduled, 4/4 members placed, 0 victims, engine 1.204 ms}. Plain pods: one line per
+ * pod not scheduled ({@code Pod batch/infer-1: Unschedulable, 0 victims, engine 0.013 ms}), and the scheduled ones of a
+ * run summed up in one line ({@code Pods: 10000 Scheduled, engine 85.120 ms in all}), each of them at DEBUG: a request
+ * deciding a queue of 10,000 pending pods writes one line for those that went well, not 10,000.
  */
 public final class DecisionLog implements DecisionObserver {
     /** The log category ({@code quarkus.log.category."dev.muster.decisions".level=WARN} also silences the lines). */
     public static final String CATEGORY = "dev.muster.decisions";
     private static final Logger LOG = Logger.getLogger(CATEGORY);
 
+    /** The run's plain pods scheduled so far, on this thread (a run decides on one thread). */
+    private final ThreadLocal<long[]> scheduledPods = ThreadLocal.withInitial(() -> new long[2]);
+
     @Override
     public void decided(Decision d, boolean preemptionAttempted, long nanos) {
         if (!LOG.isInfoEnabled()) {
             return;
         }
+        if (d.isPlainPod() && d.outcome() == Outcome.Scheduled) {
+            long[] tally = scheduledPods.get();
+            tally[0]++;
+            tally[1] += Math.max(nanos, 0);
+            if (LOG.isDebugEnabled()) {
+                LOG.debug(line(d, nanos));
+            }
+            return;
+        }
         LOG.info(line(d, nanos));
+    }
+
+    @Override
+    public void finished() {
+        long[] tally = scheduledPods.get();
+        if (tally[0] > 0) {
+            LOG.info(summary(tally[0], tally[1]));
+        }
+        tally[0] = 0;
+        tally[1] = 0;
+    }
+
+    static String summary(long pods, long nanos) {
+        return "Pods: " + pods + " Scheduled, engine " + millis(nanos) + " ms in all";
     }
 
     @Override

@@ -94,6 +94,26 @@ class MetricsEndpointTest {
     }
 
     @Test
+    void plainPodsScheduledAreSummedUpInOneLineTheOthersLogOneEach() {
+        String node = "{\"metadata\":{\"name\":\"n1\"},\"status\":{\"allocatable\":{\"cpu\":\"4\",\"pods\":\"10\"}}}";
+        StringBuilder pods = new StringBuilder();
+        for (int i = 0; i < 4; i++) { // three fit, the fourth asks for more CPU than the node has
+            pods.append(i == 0 ? "" : ",").append("{\"metadata\":{\"name\":\"p").append(i)
+                    .append("\",\"namespace\":\"batch\",\"uid\":\"u").append(i).append("\"},\"spec\":{\"containers\":")
+                    .append("[{\"name\":\"c\",\"resources\":{\"requests\":{\"cpu\":\"").append(i < 3 ? "1" : "8")
+                    .append("\"}}}]}}");
+        }
+        given().contentType(ContentType.JSON).body("{\"snapshot\":{\"nodes\":[" + node + "],\"pods\":[" + pods + "]}}")
+                .when().post("/v1/decisions").then().statusCode(200);
+
+        List<String> lines = logged.stream().filter(r -> r.getLevel().intValue() == Level.INFO.intValue())
+                .map(LogRecord::getMessage).toList();
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0)).matches("Pod batch/p3: Unschedulable, 0 victims, engine \\d+\\.\\d{3} ms");
+        assertThat(lines.get(1)).matches("Pods: 3 Scheduled, engine \\d+\\.\\d{3} ms in all");
+    }
+
+    @Test
     void eachExtenderVerbIsCountedAndTimedByResult() {
         PromText before = scrape();
         String node = "{\"metadata\":{\"name\":\"n1\"},\"status\":{\"allocatable\":{\"cpu\":\"4\",\"pods\":\"10\"}}}";

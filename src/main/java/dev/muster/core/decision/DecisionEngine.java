@@ -155,6 +155,8 @@ public final class DecisionEngine {
             }
         } catch (CycleAbortedException e) {
             throw new DecisionAbortedException();
+        } finally {
+            observer.finished();
         }
         return new DecisionResult(decisions, PodStatuses.of(snapshot, decisions));
     }

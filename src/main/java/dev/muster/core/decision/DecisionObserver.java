@@ -26,6 +26,13 @@ public interface DecisionObserver {
     default void failed(GroupRef podGroup, long nanos) {
     }
 
+    /**
+     * The run (one request's decisions) is over, however it ended: after its last {@link #decided} or {@link #failed},
+     * on the same thread.
+     */
+    default void finished() {
+    }
+
     /** Both observers, {@code a} first. */
     static DecisionObserver both(DecisionObserver a, DecisionObserver b) {
         return new DecisionObserver() {
@@ -39,6 +46,12 @@ public interface DecisionObserver {
             public void failed(GroupRef podGroup, long nanos) {
                 a.failed(podGroup, nanos);
                 b.failed(podGroup, nanos);
+            }
+
+            @Override
+            public void finished() {
+                a.finished();
+                b.finished();
             }
         };
     }

@@ -416,14 +416,30 @@ public final class ClaimBook {
         }
     }
 
+    /** The unallocated claims among {@code uses}, each once, in the order of their first use. */
     private List<Allocator.PendingClaim> pending(List<ClaimUse> uses) {
-        Map<String, Allocator.PendingClaim> pending = new LinkedHashMap<>();
+        List<Allocator.PendingClaim> pending = null;
         for (ClaimUse u : uses) {
-            if (allocation(u.key()) == null) {
-                pending.putIfAbsent(u.key(), new Allocator.PendingClaim(u.key(), u.spec()));
+            if (allocation(u.key()) == null && !named(pending, u.key())) {
+                if (pending == null) {
+                    pending = new ArrayList<>(uses.size());
+                }
+                pending.add(new Allocator.PendingClaim(u.key(), u.spec()));
             }
         }
-        return new ArrayList<>(pending.values());
+        return pending == null ? List.of() : pending;
+    }
+
+    /** Whether a claim of {@code pending} has that key (a pod uses a handful of claims: a scan, no map). */
+    private static boolean named(List<Allocator.PendingClaim> pending, String key) {
+        if (pending != null) {
+            for (Allocator.PendingClaim p : pending) {
+                if (p.key().equals(key)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

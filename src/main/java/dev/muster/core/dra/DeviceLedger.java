@@ -28,17 +28,18 @@ public final class DeviceLedger {
      */
     private final int[] poolVersion;
     /**
-     * Every step taken so far: (state, pool, allocation, reserve or release) to the number of the state it leads to.
-     * The same step from the same state always gets the same number, so a number names one exact way the pool's
-     * devices are held; a trial taken back and taken again walks through the same numbers.
+     * Per pool (by ordinal), every step taken so far: (state, allocation, reserve or release) to the number of the
+     * state it leads to. The same step from the same state always gets the same number, so a number names one exact way
+     * the pool's devices are held; a trial taken back and taken again walks through the same numbers.
      */
-    private final Map<Step, Integer> steps = new HashMap<>();
+    private final PoolSteps[] steps;
     /**
-     * How many steps (and combinations) are remembered before the tables start over: later steps then get new
-     * numbers, never old ones, so equal numbers still mean equal states, and memory stays bounded however long a
-     * decision searches.
+     * How many combinations are remembered before the table starts over, and how many steps per pool: later ones then
+     * get new numbers, never old ones, so equal numbers still mean equal states, and memory stays bounded however long
+     * a decision searches.
      */
     static final int MAX_REMEMBERED = 1 << 16;
+    static final int STEPS_PER_POOL = 256;
     /** Nodes seeing several pools: (the first pools' combined number, the next pool's number) to a number. */
     private final Map<Long, Integer> combined = new java.util.concurrent.ConcurrentHashMap<>();
     /** The next state number; combinations are numbered from Filter threads at once (steps only by one thread). */
@@ -48,19 +49,44 @@ public final class DeviceLedger {
         this.index = index;
         this.state = state;
         this.poolVersion = new int[index.poolCount()];
+        this.steps = new PoolSteps[index.poolCount()];
     }
 
-    /** One change of a pool's state; the allocation counts by identity (the same object is the same devices). */
-    private record Step(int from, int pool, AllocationResult allocation, int sign) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Step s && s.from == from && s.pool == pool && s.allocation == allocation
-                    && s.sign == sign;
+    /**
+     * The steps taken from one pool's states, newest last: from which state, by which allocation (by identity: the same
+     * object is the same devices), reserved or released, to which state. A pool sees a few steps in a decision (a
+     * node's pods, a trial's members), so a scan from the newest finds one: no hashing, no identity hash.
+     */
+    private static final class PoolSteps {
+        private int n;
+        private int[] from = new int[4];
+        private int[] to = new int[4];
+        private AllocationResult[] allocation = new AllocationResult[4];
+
+        /** The state the step leads to, or 0 when it was not taken (or forgotten). */
+        int find(int state, AllocationResult a, int sign) {
+            for (int i = n - 1; i >= 0; i--) {
+                if (allocation[i] == a && from[i] == state && (to[i] > 0) == (sign > 0)) {
+                    return Math.abs(to[i]);
+                }
+            }
+            return 0;
         }
 
-        @Override
-        public int hashCode() {
-            return ((from * 31 + pool) * 31 + System.identityHashCode(allocation)) * 31 + sign;
+        void add(int state, AllocationResult a, int sign, int next) {
+            if (n == STEPS_PER_POOL) {
+                n = 0;
+                java.util.Arrays.fill(allocation, null);
+            }
+            if (n == from.length) {
+                from = java.util.Arrays.copyOf(from, 2 * n);
+                to = java.util.Arrays.copyOf(to, 2 * n);
+                allocation = java.util.Arrays.copyOf(allocation, 2 * n);
+            }
+            from[n] = state;
+            to[n] = sign > 0 ? next : -next; // the direction in the sign: reserving and releasing are different steps
+            allocation[n] = a;
+            n++;
         }
     }
 
@@ -124,13 +150,15 @@ public final class DeviceLedger {
             }
             seen[n++] = pool;
             int from = poolVersion[pool];
-            Integer to = steps.get(new Step(from, pool, allocation, sign));
-            if (to == null) {
-                if (steps.size() >= MAX_REMEMBERED) {
-                    steps.clear();
-                }
+            PoolSteps taken = steps[pool];
+            if (taken == null) {
+                taken = new PoolSteps();
+                steps[pool] = taken;
+            }
+            int to = taken.find(from, allocation, sign);
+            if (to == 0) {
                 to = nextVersion.getAndIncrement();
-                steps.put(new Step(from, pool, allocation, sign), to);
+                taken.add(from, allocation, sign, to);
             }
             poolVersion[pool] = to;
             undo.add(() -> poolVersion[pool] = from);

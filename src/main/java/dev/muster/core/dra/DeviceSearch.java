@@ -10,7 +10,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -138,7 +137,11 @@ final class DeviceSearch {
         final boolean adminAccess;
         final List<ResourceClaimSpec.Toleration> tolerations;
         final Map<String, String> capacityRequests;
-        final Map<PoolDevice, Boolean> selectable = new IdentityHashMap<>();
+        /**
+         * Per candidate (by its position among the search's candidates): 0 not yet asked, 1 selectable, 2 not. Made at
+         * the first question: a one-device request asks once per device, a search that backtracks asks again.
+         */
+        byte[] selectable;
         List<PoolDevice> allDevices;
         int numDevices;
 
@@ -350,7 +353,7 @@ final class DeviceSearch {
             if (spec.adminAccess ? allocatingFor(pd.id(), ci) : deviceInUse(pd.id())) {
                 continue;
             }
-            if (!isSelectable(plan.claim, spec, pd) || capacityFits(spec, pd) == null) {
+            if (!isSelectable(plan.claim, spec, c) || capacityFits(spec, pd) == null) {
                 continue;
             }
             Pick p = allocateDevice(ci, spec, pd, false);
@@ -398,25 +401,34 @@ final class DeviceSearch {
         return per != null && per[ci] > 0;
     }
 
-    private boolean isSelectable(PendingClaim claim, Spec spec, PoolDevice pd) {
-        Boolean known = spec.selectable.get(pd);
-        if (known != null) {
-            return known;
+    /** {@link #isSelectable(PendingClaim, Spec, PoolDevice)} of candidate {@code c}, remembered for the search. */
+    private boolean isSelectable(PendingClaim claim, Spec spec, int c) {
+        byte[] known = spec.selectable;
+        if (known == null) {
+            known = new byte[candidates.size()];
+            spec.selectable = known;
+        } else if (known[c] != 0) {
+            return known[c] == 1;
         }
-        boolean ok = selectorsMatch("class " + spec.cls.name(), spec.cls.selectors(), pd)
-                && selectorsMatch("claim " + claim.key(), spec.selectors, pd)
-                && (!pd.slice().perDeviceNodeSelection() || DraIndex.deviceOnNode(pd.device(), node));
-        spec.selectable.put(pd, ok);
+        boolean ok = isSelectable(claim, spec, candidates.get(c));
+        known[c] = (byte) (ok ? 1 : 2);
         return ok;
     }
 
-    private boolean selectorsMatch(String owner, List<DeviceSelector> selectors, PoolDevice pd) {
+    private boolean isSelectable(PendingClaim claim, Spec spec, PoolDevice pd) {
+        return selectorsMatch("class ", spec.cls.name(), spec.cls.selectors(), pd)
+                && selectorsMatch("claim ", claim.key(), spec.selectors, pd)
+                && (!pd.slice().perDeviceNodeSelection() || DraIndex.deviceOnNode(pd.device(), node));
+    }
+
+    /** Whether every selector selects the device; a CEL runtime error aborts, naming its owner ({@code kind + name}). */
+    private boolean selectorsMatch(String kind, String name, List<DeviceSelector> selectors, PoolDevice pd) {
         for (int i = 0; i < selectors.size(); i++) {
             boolean m;
             try {
                 m = index.selects(selectors.get(i), pd);
             } catch (SelectorException e) {
-                throw new Abort(owner + ": selector #" + i + " on device " + pd.id() + ": CEL runtime error: "
+                throw new Abort(kind + name + ": selector #" + i + " on device " + pd.id() + ": CEL runtime error: "
                         + e.getMessage());
             }
             if (!m) {

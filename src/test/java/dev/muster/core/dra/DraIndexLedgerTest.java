@@ -317,7 +317,7 @@ class DraIndexLedgerTest {
         long first = ledger.nodeVersion(N1);
         ledger.rollbackTo(start);
         java.util.Set<Long> seen = new java.util.HashSet<>(List.of(0L, first));
-        for (int i = 0; i < DeviceLedger.MAX_REMEMBERED + 10; i++) { // each a new object: a new step
+        for (int i = 0; i < DeviceLedger.STEPS_PER_POOL + 10; i++) { // each a new object: a new step
             ledger.reserve(allocated("driver-a/pool-1/" + DEVICE2).get(0));
             assertThat(seen.add(ledger.nodeVersion(N1))).as("step %d got a number already used", i).isTrue();
             ledger.rollbackTo(start);

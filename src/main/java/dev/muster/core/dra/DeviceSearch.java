@@ -137,10 +137,7 @@ final class DeviceSearch {
         final boolean adminAccess;
         final List<ResourceClaimSpec.Toleration> tolerations;
         final Map<String, String> capacityRequests;
-        /**
-         * Per candidate (by its position among the search's candidates): 0 not yet asked, 1 selectable, 2 not. Made at
-         * the first question: a one-device request asks once per device, a search that backtracks asks again.
-         */
+        /** Per candidate position: 0 not asked yet, 1 selectable, 2 not (made at the first question). */
         byte[] selectable;
         List<PoolDevice> allDevices;
         int numDevices;

@@ -290,10 +290,7 @@ public final class DraIndex {
         return new DeviceLedger(this, allocated.copy());
     }
 
-    /**
-     * A ledger over the snapshot's allocated state itself, not a copy: for reading how devices are held before anything
-     * is decided, by several threads at once. Nothing may reserve or release on it.
-     */
+    /** A ledger over the snapshot's allocated state itself (no copy), only to be read, by any thread. */
     DeviceLedger untouchedLedger() {
         return new DeviceLedger(this, allocated);
     }

@@ -36,7 +36,7 @@ public final class DraMapper {
     private final SharedValues<Map<String, KubeDra.Capacity>, FrozenMap<String, Device.Capacity>> sharedCapacity =
             new SharedValues<>(MAX_SHARED);
     /** The counters a device consumes from one set: a partition profile's, one decoded map on every GPU. */
-    private final SharedValues<Map<String, KubeDra.Counter>, Map<String, String>> sharedCounters =
+    private final SharedValues<Map<String, KubeDra.Counter>, FrozenMap<String, String>> sharedCounters =
             new SharedValues<>(MAX_SHARED);
 
     /** @param selectors compiles a CEL device selector (validation has already proved that it compiles) */
@@ -129,9 +129,9 @@ public final class DraMapper {
         return s == null || s.isEmpty() ? null : s;
     }
 
-    private static Map<String, String> counters(Map<String, KubeDra.Counter> in) {
+    private static FrozenMap<String, String> counters(Map<String, KubeDra.Counter> in) {
         if (in == null || in.isEmpty()) {
-            return Map.of();
+            return FrozenMap.copyOf(null);
         }
         FrozenMap.Builder<String, String> out = FrozenMap.builder(in.size());
         in.forEach((name, c) -> out.putDistinct(name, c.value().text()));
@@ -144,8 +144,8 @@ public final class DraMapper {
         List<Device.CounterConsumption> consumes = null; // most devices have neither
         for (KubeDra.CounterConsumption cc : nn(d.consumesCounters())) {
             consumes = consumes == null ? new ArrayList<>() : consumes;
-            consumes.add(new Device.CounterConsumption(cc.counterSet(), cc.counters() == null || cc.counters().isEmpty()
-                    ? Map.of() : sharedCounters.get(cc.counters(), DraMapper::counters)));
+            consumes.add(new Device.CounterConsumption(cc.counterSet(),
+                    shared(sharedCounters, cc.counters(), DraMapper::counters)));
         }
         List<Device.Taint> taints = null;
         for (KubeDra.Taint t : nn(d.taints())) {

@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * decode, validate, compile, snapshot, helper = what a server's compile-ahead helper does (compile, catalog,
  * snapshot), encode, full, compiled = decide on a compiled snapshot, warmed = the same on a
  * snapshot compiled as a server's helper compiles it: the DRA catalog warmed for the snapshot's nodes) {@code rounds} times,
- * printing the median, so a JFR recording of this process shows that stage alone (after the first warm rounds).
+ * printing the median (wall, thread CPU, bytes the thread allocated), so a JFR recording of this process shows that stage alone (after the first warm rounds).
  */
 public final class Probe {
     public static void main(String[] args) {
@@ -62,9 +62,12 @@ public final class Probe {
                 : dev.muster.core.decision.DecisionEngine.compile(req);
         long[] ns = new long[rounds];
         long[] cpu = new long[rounds];
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long[] alloc = new long[rounds];
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         for (int i = 0; i < rounds; i++) {
             long c = threads.getCurrentThreadCpuTime();
+            long a = threads.getCurrentThreadAllocatedBytes();
             long s = System.nanoTime();
             switch (stage) {
                 case "tokenize" -> Fixture.tokenize(body);
@@ -83,6 +86,7 @@ public final class Probe {
             }
             ns[i] = System.nanoTime() - s;
             cpu[i] = threads.getCurrentThreadCpuTime() - c;
+            alloc[i] = threads.getCurrentThreadAllocatedBytes() - a;
         }
         Arrays.sort(ns);
         Arrays.sort(cpu);
@@ -92,6 +96,9 @@ public final class Probe {
         // CPU time of this thread: what the stage costs when other processes share the cores (GC threads excluded)
         System.out.printf(Locale.ROOT, "%s x%d: cpu median %.2f ms, p90 %.2f ms, min %.2f ms%n", stage, rounds,
                 cpu[rounds / 2] / 1e6, cpu[p90] / 1e6, cpu[0] / 1e6);
+        // allocated by this thread (a helper's, such as the parallel evaluation's, is not counted)
+        Arrays.sort(alloc);
+        System.out.printf(Locale.ROOT, "%s x%d: allocated median %.1f MB%n", stage, rounds, alloc[rounds / 2] / 1e6);
     }
 
     /** The snapshot as the server's compile-ahead helper makes it: cluster first, then the catalog warmed on its nodes. */

@@ -3,6 +3,7 @@ package dev.muster.adapter.kube;
 import dev.muster.core.dra.DeviceAttribute;
 import dev.muster.core.dra.FrozenMap;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.BiConsumer;
@@ -17,6 +18,11 @@ import java.util.function.BiConsumer;
  * equal an earlier map, so it is not looked up by content; and an attribute whose first {@value #UNIQUE_AFTER} values
  * were all new (a uuid, a serial number) is compiled without looking its values up at all. Each table holds at most
  * {@code max} entries, a bound on memory, not on correctness: past it, values are compiled each time.
+ *
+ * <p>Two look-ups are skipped where the byte path makes that safe by identity: a slice's devices list their
+ * attributes in one order under names the decoder shares, so an entry's name is found by its position in the previous
+ * map; and a value whose bytes repeat is one decoded object, so an attribute whose value is the very object its last
+ * value was gets the compiled value of that one.
  */
 final class SharedAttributes {
     static final int UNIQUE_AFTER = 64;
@@ -34,11 +40,17 @@ final class SharedAttributes {
     private boolean anyNew;
     private boolean anyUnique;
     private final BiConsumer<String, KubeDra.Attribute> add = this::add;
+    /** The previous map's keys and their names, by position; {@link #position} is the entry being added. */
+    private String[] lastKeys = new String[8];
+    private Name[] lastNames = new Name[8];
+    private int position;
 
-    /** Per attribute name: values looked up, and how many of them had been seen before. */
+    /** Per attribute name: values looked up, how many of them had been seen before, and the last one compiled. */
     private static final class Name {
         int looked;
         int repeats;
+        KubeDra.Attribute lastRaw;
+        DeviceAttribute lastValue;
 
         boolean unique() {
             return repeats == 0 && looked >= UNIQUE_AFTER;
@@ -61,6 +73,7 @@ final class SharedAttributes {
         out = FrozenMap.builder(in.size());
         anyNew = false;
         anyUnique = false;
+        position = 0;
         in.forEach(add); // the map's own forEach: the decoder's maps make no entry objects for it
         FrozenMap<String, DeviceAttribute> map = out.buildHashed();
         out = null;
@@ -79,19 +92,13 @@ final class SharedAttributes {
 
     /** One entry of the map being compiled into {@link #out}. */
     private void add(String key, KubeDra.Attribute a) {
-        Name name = names.get(key);
-        if (name == null) {
-            name = new Name();
-            if (names.size() < max) {
-                names.put(key, name);
-            }
-        }
+        Name name = name(key);
         DeviceAttribute v;
         if (name.unique()) {
             v = DraMapper.attribute(a);
             anyUnique = true;
         } else {
-            v = known(a);
+            v = a == name.lastRaw ? name.lastValue : known(a);
             if (v == null) {
                 v = DraMapper.attribute(a);
                 anyNew = true;
@@ -100,8 +107,32 @@ final class SharedAttributes {
                 name.repeats++;
             }
             name.looked++;
+            name.lastRaw = a;
+            name.lastValue = v;
         }
         out.putDistinct(key, v);
+    }
+
+    /** The entry's name: the one at its position in the previous map when the key is that very string, else looked up. */
+    private Name name(String key) {
+        int at = position++;
+        if (at < lastKeys.length && lastKeys[at] == key) {
+            return lastNames[at];
+        }
+        Name name = names.get(key);
+        if (name == null) {
+            name = new Name();
+            if (names.size() < max) {
+                names.put(key, name);
+            }
+        }
+        if (at >= lastKeys.length) {
+            lastKeys = Arrays.copyOf(lastKeys, Math.max(at + 1, lastKeys.length * 2));
+            lastNames = Arrays.copyOf(lastNames, lastKeys.length);
+        }
+        lastKeys[at] = key;
+        lastNames[at] = name;
+        return name;
     }
 
     /** The value compiled before from an equal one, or null (as {@link DraMapper#attribute}: int, bool, string, version). */

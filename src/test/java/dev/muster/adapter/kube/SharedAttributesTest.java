@@ -85,4 +85,50 @@ class SharedAttributesTest {
             in.forEach((k, v) -> assertEquals(DraMapper.attribute(v), out.get(k), k));
         }
     }
+
+    @Test
+    void oneDecodedValueObjectCompilesToOneValueEvenPastTheTablesBound() {
+        SharedAttributes shared = new SharedAttributes(1); // each value table keeps one entry
+        shared.of(gpu("filler", 1, null)); // fills them: "H100" is never remembered by content
+        KubeDra.Attribute model = string("H100"); // the byte path hands out one object for bytes that repeat
+        Map<String, KubeDra.Attribute> first = gpu("x", 80, null);
+        first.put("model", model);
+        Map<String, KubeDra.Attribute> second = gpu("x", 80, null);
+        second.put("model", model);
+        DeviceAttribute a = shared.of(first).get("model");
+        assertSame(a, shared.of(second).get("model"));
+        assertEquals(new DeviceAttribute.StringValue("H100"), a);
+        // an equal value decoded as another object is still compiled to an equal value
+        assertEquals(a, shared.of(gpu("H100", 80, null)).get("model"));
+    }
+
+    @Test
+    void keysInAnotherOrderOrUnderOtherNamesAreStillTheirOwn() {
+        SharedAttributes shared = new SharedAttributes(4096);
+        Map<String, KubeDra.Attribute> in = gpu("H100", 80, "GPU-1");
+        shared.of(in);
+        Map<String, KubeDra.Attribute> reversed = new LinkedHashMap<>();
+        java.util.List<String> keys = new java.util.ArrayList<>(in.keySet());
+        java.util.Collections.reverse(keys);
+        for (String k : keys) {
+            reversed.put(k, in.get(k));
+        }
+        reversed.put("extra", string("y"));
+        FrozenMap<String, DeviceAttribute> out = shared.of(reversed);
+        reversed.forEach((k, v) -> assertEquals(DraMapper.attribute(v), out.get(k), k));
+        assertEquals(reversed.size(), out.size());
+        // the same value object under a different name is compiled for that name
+        Map<String, KubeDra.Attribute> swapped = new LinkedHashMap<>();
+        KubeDra.Attribute one = new KubeDra.Attribute(1L, null, null, null);
+        swapped.put("a", one);
+        swapped.put("b", string("z"));
+        FrozenMap<String, DeviceAttribute> s1 = shared.of(swapped);
+        Map<String, KubeDra.Attribute> other = new LinkedHashMap<>();
+        other.put("b", one);
+        other.put("a", string("z"));
+        FrozenMap<String, DeviceAttribute> s2 = shared.of(other);
+        assertEquals(new DeviceAttribute.IntValue(1L), s1.get("a"));
+        assertEquals(new DeviceAttribute.IntValue(1L), s2.get("b"));
+        assertEquals(new DeviceAttribute.StringValue("z"), s2.get("a"));
+    }
 }

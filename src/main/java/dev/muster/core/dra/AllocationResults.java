@@ -64,6 +64,9 @@ final class AllocationResults {
     private static List<AllocationResult.AllocationConfig> configs(DeviceSearch.ClaimPlan plan) {
         record Entry(AllocationResult.ConfigSource source, List<String> requests, OpaqueConfig opaque) {
         }
+        if (plan.claim.spec().config().isEmpty() && noClassConfig(plan)) {
+            return List.of(); // the common case: nothing to configure, nothing to build
+        }
         List<Entry> entries = new ArrayList<>();
         Map<String, int[]> classRanges = new HashMap<>();
         for (int ri = 0; ri < plan.requests.length; ri++) {
@@ -97,6 +100,15 @@ final class AllocationResults {
             out.add(new AllocationResult.AllocationConfig(e.source(), e.requests(), e.opaque()));
         }
         return out;
+    }
+
+    private static boolean noClassConfig(DeviceSearch.ClaimPlan plan) {
+        for (int ri = 0; ri < plan.requests.length; ri++) {
+            if (!plan.requests[ri][plan.firstAvailable[ri] ? plan.currentSub[ri] : 0].cls.config().isEmpty()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -137,8 +137,8 @@ final class DeviceSearch {
         final boolean adminAccess;
         final List<ResourceClaimSpec.Toleration> tolerations;
         final Map<String, String> capacityRequests;
-        /** Per candidate position: 0 not asked yet, 1 selectable, 2 not (made at the first question). */
-        byte[] selectable;
+        /** Per candidate position: 0 not asked yet, 1 usable, 2 not (made at the first question; see usable). */
+        byte[] usable;
         List<PoolDevice> allDevices;
         int numDevices;
 
@@ -350,7 +350,7 @@ final class DeviceSearch {
             if (spec.adminAccess ? allocatingFor(pd.id(), ci) : deviceInUse(pd.id())) {
                 continue;
             }
-            if (!isSelectable(plan.claim, spec, c) || capacityFits(spec, pd) == null) {
+            if (!usable(plan.claim, spec, c, pd)) {
                 continue;
             }
             Pick p = allocateDevice(ci, spec, pd, false);
@@ -398,18 +398,24 @@ final class DeviceSearch {
         return per != null && per[ci] > 0;
     }
 
-    /** {@link #isSelectable(PendingClaim, Spec, PoolDevice)} of candidate {@code c}, remembered for the search. */
-    private boolean isSelectable(PendingClaim claim, Spec spec, int c) {
-        byte[] known = spec.selectable;
+    /**
+     * Whether candidate {@code c} ({@code pd}) may serve the request: selectable, and its capacity fits. Selectors
+     * and, for a device only one request may hold, the capacity check depend on the request and the device alone, so
+     * they are remembered per candidate for the search; a device that allows multiple allocations has its capacity
+     * checked each time, as what is left of it changes with the shares taken.
+     */
+    private boolean usable(PendingClaim claim, Spec spec, int c, PoolDevice pd) {
+        byte[] known = spec.usable;
         if (known == null) {
             known = new byte[candidates.size()];
-            spec.selectable = known;
-        } else if (known[c] != 0) {
-            return known[c] == 1;
+            spec.usable = known;
         }
-        boolean ok = isSelectable(claim, spec, candidates.get(c));
-        known[c] = (byte) (ok ? 1 : 2);
-        return ok;
+        boolean multi = pd.device().allowMultipleAllocations();
+        if (known[c] == 0) {
+            boolean ok = isSelectable(claim, spec, pd) && (multi || capacityFits(spec, pd) != null);
+            known[c] = (byte) (ok ? 1 : 2);
+        }
+        return known[c] == 1 && (!multi || capacityFits(spec, pd) != null);
     }
 
     private boolean isSelectable(PendingClaim claim, Spec spec, PoolDevice pd) {

@@ -14,4 +14,11 @@ public interface Arrival {
      * least {@code atLeast}, or the whole body's length, or more than it for {@link #WHOLE}).
      */
     int await(int atLeast);
+
+    /**
+     * The bytes are no longer needed (the request is decoded, validated and compiled): a body that holds them lets them
+     * go, so that a collection while the request is decided does not copy them. Nothing may read the body after this.
+     */
+    default void release() {
+    }
 }

@@ -114,6 +114,7 @@ public class DecisionResource {
 
     private byte[] decideTraced(byte[] body, Arrival arrival, MediaType type) {
         CompileAhead.Compiled compiled = pipeline.readCompiled(body, arrival, type);
+        arrival.release(); // the body is read: a large one's array need not outlive the compilation
         DecisionRequest request = compiled.request();
         long start = System.nanoTime();
         DecisionResult result;

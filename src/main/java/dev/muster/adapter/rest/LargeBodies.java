@@ -68,7 +68,9 @@ public class LargeBodies {
     static final class Body extends ByteArrayInputStream implements Arrival {
         private static final byte[] NONE = new byte[0];
         private final int length;
-        private final byte[] captured;
+        private byte[] captured;
+        /** Set once the bytes are let go ({@link #release}): no chunk is placed after it. */
+        private volatile boolean released;
         private volatile int filled;
         private volatile boolean ended;
         private volatile StatusException failure;
@@ -126,10 +128,27 @@ public class LargeBodies {
             return filled;
         }
 
+        /**
+         * The request is compiled: the array goes (a decision on a 100 MB body would otherwise carry it through every
+         * young collection until the answer is written). Called on the worker once the whole body was read.
+         */
+        @Override
+        public void release() {
+            released = true;
+            buf = NONE;
+            captured = null;
+            count = 0;
+        }
+
+        /** Whether the body still refers to {@code array} (its bytes, or the captured array). */
+        boolean holds(byte[] array) {
+            return buf == array || captured == array;
+        }
+
         /** Event loop: the next {@code chunk} of the body, which fits in what is left of it. */
         void take(Buffer chunk) {
-            if (chunk.length() == 0) {
-                return; // nothing to place, and nothing to choose the array by
+            if (chunk.length() == 0 || released) {
+                return; // nothing to place, and nothing to choose the array by; or nobody reads it any more
             }
             int at = filled;
             if (buf == NONE) {
@@ -186,7 +205,7 @@ public class LargeBodies {
         }
         // over muster.limits.max-body-size never gets here: HttpEdgeRoutes answers 413 first
         int length = (int) declared;
-        Body body = new Body(length, routing == null ? null : routing.get(CAPTURED));
+        Body body = new Body(length, routing == null ? null : routing.remove(CAPTURED)); // the body holds it alone
         boolean[] over = {false};
         request.handler(buffer -> {
             if (over[0]) {

@@ -92,4 +92,25 @@ class LargeBodyArrayTest {
         assertThatThrownBy(body::arriving).isInstanceOf(StatusException.class)
                 .hasMessageContaining("ended after 0 of the 1000 bytes");
     }
+
+    @Test
+    void aReleasedBodyLetsItsArrayGoAndPlacesNoFurtherChunk() {
+        byte[] captured = pattern(1000);
+        LargeBodies.Body body = new LargeBodies.Body(1000, captured);
+        body.take(view(captured, 0, 1000));
+        body.end(null);
+        assertThat(body.bytes()).isSameAs(captured);
+        assertThat(body.holds(captured)).isTrue();
+        body.release();
+        assertThat(body.holds(captured)).isFalse();
+        assertThat(body.bytes()).isEmpty();
+        byte[] copied = pattern(1000);
+        LargeBodies.Body other = new LargeBodies.Body(1000, null);
+        other.take(Buffer.buffer(Arrays.copyOfRange(copied, 0, 10)));
+        byte[] array = other.arriving();
+        other.release();
+        other.take(Buffer.buffer(Arrays.copyOfRange(copied, 10, 20)));
+        assertThat(other.holds(array)).isFalse();
+        assertThat(array[10]).isZero(); // nothing placed after the release
+    }
 }

@@ -102,6 +102,7 @@ public class ChoiceResource {
             try {
                 ChoiceDocument doc = pipeline.readChoice(body, arrival, type, chooser::watches,
                         settings.maxClusters());
+                arrival.release(); // decoded and validated: a large body's array need not outlive the choice
                 List<ClusterChoice> choices;
                 try (PhaseTracer.Phase decide = tracer.phase(PhaseTracer.DECIDE)) {
                     choices = chooser.chooseTaking(doc, () -> false);

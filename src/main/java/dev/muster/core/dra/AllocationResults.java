@@ -47,6 +47,19 @@ final class AllocationResults {
         return out;
     }
 
+    /** The picked devices of each claim, in the order {@link #build} lists them. */
+    static List<PoolDevice[]> devices(List<List<DeviceSearch.Pick>> picks) {
+        List<PoolDevice[]> out = new ArrayList<>(picks.size());
+        for (List<DeviceSearch.Pick> claimPicks : picks) {
+            PoolDevice[] devices = new PoolDevice[claimPicks.size()];
+            for (int i = 0; i < devices.length; i++) {
+                devices[i] = claimPicks.get(i).device();
+            }
+            out.add(devices);
+        }
+        return out;
+    }
+
     /**
      * A share's ID: a name-based (version 3) UUID of claim, request, device and result position, so the same
      * decision always names the same share and two shares of one claim never collide.

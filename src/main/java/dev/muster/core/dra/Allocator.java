@@ -51,10 +51,35 @@ public final class Allocator {
         long steps();
     }
 
-    /** Success: one allocation per claim, in claim order. */
-    public record Allocated(List<AllocationResult> results, long steps) implements Outcome {
+    /**
+     * Success: one allocation per claim, in claim order; {@code devices}, when known, the index's device of each
+     * result's entries (what the search picked), so that taking them needs no look-up by name.
+     */
+    public record Allocated(List<AllocationResult> results, long steps, List<PoolDevice[]> devices)
+            implements Outcome {
         public Allocated {
             results = List.copyOf(results);
+            devices = devices == null ? null : List.copyOf(devices);
+        }
+
+        public Allocated(List<AllocationResult> results, long steps) {
+            this(results, steps, null);
+        }
+
+        /** Equal when the answers are: the devices are how the search found them, not part of the answer. */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Allocated a && a.steps == steps && a.results.equals(results);
+        }
+
+        @Override
+        public int hashCode() {
+            return results.hashCode() * 31 + Long.hashCode(steps);
+        }
+
+        /** The devices of result {@code i}, or null when they are to be looked up by name. */
+        PoolDevice[] devicesOf(int i) {
+            return devices == null ? null : devices.get(i);
         }
     }
 

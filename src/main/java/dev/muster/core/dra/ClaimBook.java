@@ -457,6 +457,7 @@ public final class ClaimBook {
     public String reserve(PodRef pod, int position, Node node, List<ClaimUse> uses, int alternative) {
         List<Allocator.PendingClaim> pending = pending(uses);
         List<AllocationResult> results = List.of();
+        Allocator.Allocated picked = null;
         if (pending.isEmpty() && alternative > 0) {
             return Allocator.NO_FURTHER_SOLUTION;
         }
@@ -475,6 +476,7 @@ public final class ClaimBook {
                 return alternative == 0 ? Allocator.CANNOT_ALLOCATE : Allocator.NO_FURTHER_SOLUTION;
             }
             results = a.results();
+            picked = a;
         }
         int mark = undo.size();
         int ledgerMark = ledger.mark();
@@ -482,7 +484,7 @@ public final class ClaimBook {
         for (int i = 0; i < pending.size(); i++) {
             String key = pending.get(i).key();
             AllocationResult r = results.get(i);
-            ledger.reserve(r);
+            ledger.reserve(r, picked == null ? null : picked.devicesOf(i));
             allocatedHere.put(key, r);
             undo.add(() -> allocatedHere.remove(key));
         }

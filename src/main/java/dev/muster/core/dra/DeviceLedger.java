@@ -182,7 +182,15 @@ public final class DeviceLedger {
 
     /** Takes the allocation's devices, shares and counters. */
     public void reserve(AllocationResult allocation) {
-        PoolDevice[] devices = index.devicesIn(allocation); // looked up once for both
+        reserve(allocation, null);
+    }
+
+    /**
+     * {@link #reserve(AllocationResult)} of an allocation the search just made: {@code devices} are its results'
+     * devices as the search picked them from the index (null: looked up by name).
+     */
+    void reserve(AllocationResult allocation, PoolDevice[] picked) {
+        PoolDevice[] devices = picked != null ? picked : index.devicesIn(allocation); // once for both
         touch(allocation, devices, +1);
         state.apply(devices, allocation, +1, undo);
     }

@@ -71,6 +71,7 @@ final class DeviceSearch {
     private boolean replaying;
     private int[] solutionPath;
     private List<AllocationResult> solution;
+    private List<PoolDevice[]> solutionDevices;
 
     DeviceSearch(DraIndex index, DeviceLedger.State state, Node node, List<DraIndex.NodePool> pools,
            List<PendingClaim> claims, long budget, int[] replay) {
@@ -105,7 +106,7 @@ final class DeviceSearch {
             }
             R r = allocateOne(0, 0, 0, 0, false, 0);
             if (r == R.DONE) {
-                return new Allocator.Allocated(solution, steps);
+                return new Allocator.Allocated(solution, steps, solutionDevices);
             }
             for (DraIndex.NodePool p : pools) {
                 if (p.pool().invalid()) {
@@ -285,6 +286,7 @@ final class DeviceSearch {
             }
             solutionPath = Arrays.copyOf(path, depth);
             solution = AllocationResults.build(this, plans, results, node);
+            solutionDevices = AllocationResults.devices(results);
             return R.DONE;
         }
         ClaimPlan plan = plans[ci];

@@ -132,6 +132,10 @@ class AllocatorPropertiesTest {
             return;
         }
         assertThat(((Allocator.Allocated) first).results()).isEqualTo(allocated.results());
+        // the devices the search hands on are the index's devices of the results: taking them needs no look-up
+        for (int i = 0; i < allocated.results().size(); i++) {
+            assertThat(allocated.devicesOf(i)).containsExactly(w.index().devicesIn(allocated.results().get(i)));
+        }
         Set<List<AllocationResult>> seen = new HashSet<>();
         Allocator.Outcome next = first;
         for (int i = 0; i < 20 && next instanceof Allocator.Allocated sol; i++) {

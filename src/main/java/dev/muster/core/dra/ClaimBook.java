@@ -49,10 +49,7 @@ public final class ClaimBook {
     private final Map<PodRef, ArrayDeque<Integer>> reservations = new HashMap<>();
     private final java.util.Set<String> released = new java.util.HashSet<>();
     private final PodClaims podClaims;
-    /** Per node, its latest first fits, newest first ({@link #FIRST_FITS_PER_NODE} at most). */
-    private final Map<String, FirstFit[]> firstFits = new java.util.concurrent.ConcurrentHashMap<>();
-    /** How many first fits are kept per node: a node's device states within one trial and its re-run. */
-    static final int FIRST_FITS_PER_NODE = 16;
+    private final FirstFits firstFits = new FirstFits();
 
     /** @param stepBudget devices the allocator may look at per node and pod */
     public ClaimBook(DraObjects objects, long stepBudget) {
@@ -353,66 +350,9 @@ public final class ClaimBook {
         return firstFit(position, node, pending);
     }
 
-    /**
-     * The allocator's first fit, remembered per node and state of the pools it sees (its own and those shared with
-     * other nodes): the answer depends only on the claims' specs and on how those pools' devices are held, so Reserve
-     * finds what Filter just computed, an equal member finds what the one before it got on a node nothing happened
-     * to since, and a trial placement taken back and run again (the chosen candidate, assumed for good) finds every
-     * answer of its first run. Answers naming a claim (a share of a device, an input error) are not remembered.
-     */
+    /** The allocator's first fit on the node ({@link FirstFits}: remembered per node and state of its pools). */
     private Allocator.Outcome firstFit(int position, Node node, List<Allocator.PendingClaim> pending) {
-        List<DraIndex.NodePool> pools = (position < 0 ? ledger.index().devicesOf(node)
-                : ledger.index().devicesOf(position, node)).pools;
-        long version = ledger.nodeVersion(pools);
-        FirstFit[] kept = firstFits.get(node.name());
-        if (kept != null) {
-            for (FirstFit f : kept) {
-                if (f.version == version && f.sameSpecs(pending)) {
-                    return f.outcome;
-                }
-            }
-        }
-        Allocator.Outcome o = Allocator.allocate(ledger, node, pools, pending, stepBudget);
-        if (o instanceof Allocator.Unfit || o instanceof Allocator.Allocated a && !hasShares(a)) {
-            ResourceClaimSpec[] specs = new ResourceClaimSpec[pending.size()];
-            for (int i = 0; i < specs.length; i++) {
-                specs[i] = pending.get(i).spec();
-            }
-            int keep = kept == null ? 0 : Math.min(kept.length, FIRST_FITS_PER_NODE - 1);
-            FirstFit[] now = new FirstFit[keep + 1]; // a new array: another thread may be reading the old one
-            now[0] = new FirstFit(specs, version, o);
-            if (keep > 0) {
-                System.arraycopy(kept, 0, now, 1, keep);
-            }
-            firstFits.put(node.name(), now);
-        }
-        return o;
-    }
-
-    private static boolean hasShares(Allocator.Allocated a) {
-        for (AllocationResult r : a.results()) {
-            for (AllocationResult.DeviceResult d : r.devices()) {
-                if (d.shareID() != null) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** A remembered first fit: for these specs (by identity), at this node version. */
-    private record FirstFit(ResourceClaimSpec[] specs, long version, Allocator.Outcome outcome) {
-        boolean sameSpecs(List<Allocator.PendingClaim> pending) {
-            if (pending.size() != specs.length) {
-                return false;
-            }
-            for (int i = 0; i < specs.length; i++) {
-                if (pending.get(i).spec() != specs[i]) {
-                    return false;
-                }
-            }
-            return true;
-        }
+        return firstFits.get(ledger, position, node, pending, stepBudget);
     }
 
     /** The unallocated claims among {@code uses}, each once, in the order of their first use. */

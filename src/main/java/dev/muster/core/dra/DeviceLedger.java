@@ -306,7 +306,8 @@ public final class DeviceLedger {
                 if (r.adminAccess()) {
                     continue;
                 }
-                AllocatedDevice id = r.id();
+                // the index's own id where it knows the device: the maps' keys are then the objects searches ask with
+                AllocatedDevice id = devices[i] != null ? devices[i].id() : r.id();
                 boolean before = inUse(id);
                 if (r.shareID() == null) {
                     bump(exclusive, id, sign, undo);

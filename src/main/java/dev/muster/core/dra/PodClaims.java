@@ -115,7 +115,8 @@ final class PodClaims {
                         pod.extendedRequests()));
             }
         }
-        return new Entries(pod, group, checked, new ClaimBook.Resolution(List.copyOf(uses), null));
+        return new Entries(pod, group, checked, new ClaimBook.Resolution(
+                uses.size() == checked.size() ? checked : List.copyOf(uses), null));
     }
 
     /**

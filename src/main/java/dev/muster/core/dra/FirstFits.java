@@ -1,0 +1,80 @@
+package dev.muster.core.dra;
+
+import dev.muster.core.model.Node;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One decision run's memory of the allocator's first fits, per node and state of the pools the node sees (its own and
+ * those shared with other nodes): the answer depends only on the claims' specs and on how those pools' devices are
+ * held, so Reserve finds what Filter just computed, an equal member finds what the one before it got on a node nothing
+ * happened to since, and a trial placement taken back and run again (the chosen candidate, assumed for good) finds
+ * every answer of its first run. Answers naming a claim (a share of a device) are not remembered.
+ *
+ * <p>Safe for the threads of one run's parallel evaluation: a node's entries are replaced whole, never changed.
+ */
+final class FirstFits {
+    /** How many first fits are kept per node: a node's device states within one trial and its re-run. */
+    static final int PER_NODE = 16;
+
+    private final Map<String, FirstFit[]> byNode = new ConcurrentHashMap<>();
+
+    /** The first fit of {@code pending} on the node at {@code position} (-1: unknown), remembered or worked out. */
+    Allocator.Outcome get(DeviceLedger ledger, int position, Node node, List<Allocator.PendingClaim> pending,
+                          long stepBudget) {
+        List<DraIndex.NodePool> pools = (position < 0 ? ledger.index().devicesOf(node)
+                : ledger.index().devicesOf(position, node)).pools;
+        long version = ledger.nodeVersion(pools);
+        FirstFit[] kept = byNode.get(node.name());
+        if (kept != null) {
+            for (FirstFit f : kept) {
+                if (f.version == version && f.sameSpecs(pending)) {
+                    return f.outcome;
+                }
+            }
+        }
+        Allocator.Outcome o = Allocator.allocate(ledger, node, pools, pending, stepBudget);
+        if (o instanceof Allocator.Unfit || o instanceof Allocator.Allocated a && !hasShares(a)) {
+            ResourceClaimSpec[] specs = new ResourceClaimSpec[pending.size()];
+            for (int i = 0; i < specs.length; i++) {
+                specs[i] = pending.get(i).spec();
+            }
+            int keep = kept == null ? 0 : Math.min(kept.length, PER_NODE - 1);
+            FirstFit[] now = new FirstFit[keep + 1]; // a new array: another thread may be reading the old one
+            now[0] = new FirstFit(specs, version, o);
+            if (keep > 0) {
+                System.arraycopy(kept, 0, now, 1, keep);
+            }
+            byNode.put(node.name(), now);
+        }
+        return o;
+    }
+
+    private static boolean hasShares(Allocator.Allocated a) {
+        for (AllocationResult r : a.results()) {
+            for (AllocationResult.DeviceResult d : r.devices()) {
+                if (d.shareID() != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A remembered first fit: for these specs (by identity), at this node version. */
+    private record FirstFit(ResourceClaimSpec[] specs, long version, Allocator.Outcome outcome) {
+        boolean sameSpecs(List<Allocator.PendingClaim> pending) {
+            if (pending.size() != specs.length) {
+                return false;
+            }
+            for (int i = 0; i < specs.length; i++) {
+                if (pending.get(i).spec() != specs[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

@@ -46,14 +46,12 @@ public final class ClusterSnapshot {
     private final int[] listOrdinals;
     private final List<PodInfo> gatedPending = new ArrayList<>();
     private final List<PodInfo> pending = new ArrayList<>();
-    // Pods by reference: a full compile's map (never changed afterwards), shared by the snapshots derived from it,
+    // Pods by reference: a full compile's index (built on first use), shared by the snapshots derived from it,
     // plus what differs here; a base entry counts only while its ordinal is live (see pod(PodRef)).
-    private final Map<PodRef, PodInfo> podsByRef;
+    private final PodIndex podsByRef;
     private final Map<PodRef, PodInfo> changedByRef;
     private final boolean[] live;
     private final int ordinalLimit;
-    // Ordinals below this are the base index's own entries (see baseLimit()).
-    private final int baseLimit;
     private final Map<GroupRef, PodGroup> groups;
     private final Map<GroupRef, Integer> groupPriorities;
     private final Map<GroupRef, CompositePodGroup> composites = new TreeMap<>();
@@ -158,7 +156,6 @@ public final class ClusterSnapshot {
 
         this.pods = new ArrayList<>(state.pods().size());
         this.listOrdinals = new int[state.pods().size()];
-        this.podsByRef = new HashMap<>(state.pods().size() * 2);
         Map<GroupRef, List<PodInfo>> members = new TreeMap<>();
         this.table = new PodTable(state.pods().size());
         int ordinal = 0;
@@ -175,7 +172,6 @@ public final class ClusterSnapshot {
                     PodInfo.DEFAULT_MEMORY_REQUEST), own, gp == null ? own : gp, ordinal++);
             listOrdinals[pods.size()] = info.ordinal();
             pods.add(info);
-            podsByRef.put(p.ref(), info);
             Integer at = p.isBound() && !p.isTerminal() ? nodeIndex.get(p.nodeName()) : null;
             table.put(info.ordinal(), listed, p, at == null ? -1 : at);
             if (g != null) {
@@ -202,7 +198,7 @@ public final class ClusterSnapshot {
         this.changedByRef = Map.of();
         this.live = null;
         this.ordinalLimit = ordinal;
-        this.baseLimit = podsByRef.size() == ordinal ? ordinal : 0; // a duplicate reference: no shortcut
+        this.podsByRef = new PodIndex(pods);
         this.domains = new java.util.concurrent.ConcurrentHashMap<>();
     }
 
@@ -237,7 +233,6 @@ public final class ClusterSnapshot {
         this.live = live;
         this.table = table;
         this.ordinalLimit = ordinalLimit;
-        this.baseLimit = prev.baseLimit;
         this.compositePriorities = new Priorities(state.priorityClasses());
         this.priorityClasses = state.priorityClasses();
         for (CompositePodGroup c : state.compositePodGroups()) {
@@ -296,7 +291,6 @@ public final class ClusterSnapshot {
         this.changedByRef = base.changedByRef;
         this.live = base.live;
         this.ordinalLimit = base.ordinalLimit;
-        this.baseLimit = base.baseLimit;
         this.groups = base.groups;
         this.groupPriorities = base.groupPriorities;
         this.composites.putAll(base.composites);
@@ -347,7 +341,7 @@ public final class ClusterSnapshot {
      * twice (no shortcut then).
      */
     int baseLimit() {
-        return baseLimit;
+        return podsByRef.limit();
     }
 
     Map<GroupRef, Integer> groupPriorityMap() {
@@ -355,7 +349,7 @@ public final class ClusterSnapshot {
     }
 
     Map<PodRef, PodInfo> baseIndex() {
-        return podsByRef;
+        return podsByRef.byRef();
     }
 
     List<PodInfo> podList() {
@@ -500,7 +494,7 @@ public final class ClusterSnapshot {
         if (p != null) {
             return p;
         }
-        p = podsByRef.get(ref);
+        p = podsByRef.byRef().get(ref);
         return p == null || (live != null && !live[p.ordinal()]) ? null : p;
     }
 

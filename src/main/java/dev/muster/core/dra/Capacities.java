@@ -48,6 +48,41 @@ final class Capacities {
     }
 
     /**
+     * What a request ({@code requests}: capacity name → amount) would consume of the device (capacity key as the
+     * device spells it → amount), or null when the device lacks a requested capacity, the policy forbids the amount or
+     * too little is left beside what {@code state} holds and what the search took already ({@code taken}).
+     *
+     * @throws CapacityError when an amount comes out negative, or the request names one capacity twice
+     */
+    static Map<String, BigDecimal> fit(Map<String, String> requests, PoolDevice pd, Map<String, Resolved> caps,
+                                       DeviceLedger.State state, Map<String, BigDecimal> taken) {
+        Map<String, BigDecimal> requested = resolveRequests(requests, pd.device(), pd.id().driver());
+        if (requested == null) {
+            return null;
+        }
+        Map<String, BigDecimal> consumed = new LinkedHashMap<>();
+        for (Map.Entry<String, Resolved> e : caps.entrySet()) {
+            BigDecimal amount = consumed(requested.get(e.getKey()), e.getValue());
+            if (amount.signum() < 0) {
+                throw new CapacityError("capacity \"" + e.getKey() + "\": capacity value is negative");
+            }
+            consumed.put(e.getKey(), amount);
+        }
+        for (Map.Entry<String, Resolved> e : caps.entrySet()) {
+            BigDecimal amount = consumed.get(e.getKey());
+            if (violatesPolicy(amount, e.getValue().capacity().requestPolicy())) {
+                return null;
+            }
+            BigDecimal total = amount.add(state.consumedCapacity(pd.id(), e.getKey()))
+                    .add(taken.getOrDefault(e.getKey(), BigDecimal.ZERO));
+            if (total.compareTo(e.getValue().value()) > 0) {
+                return null;
+            }
+        }
+        return consumed;
+    }
+
+    /**
      * The request's amounts under fully qualified names, or null when the device lacks one of them (a mismatch).
      *
      * @throws CapacityError when the request names one capacity twice (with and without the driver's domain)

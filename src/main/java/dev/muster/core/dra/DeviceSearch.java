@@ -443,38 +443,10 @@ final class DeviceSearch {
         return true;
     }
 
-    /**
-     * What the request would consume of the device (capacity key as the device spells it → amount), or null when
-     * the device lacks a requested capacity, the policy forbids the amount or too little is left.
-     */
+    /** {@link Capacities#fit} of the request on the device, with what this search has taken of it so far. */
     private Map<String, BigDecimal> capacityFits(Spec spec, PoolDevice pd) {
-        String driver = pd.id().driver();
-        Map<String, Capacities.Resolved> caps = index.capacities(pd);
-        Map<String, BigDecimal> requested = Capacities.resolveRequests(spec.capacityRequests, pd.device(), driver);
-        if (requested == null) {
-            return null;
-        }
-        Map<String, BigDecimal> consumed = new java.util.LinkedHashMap<>();
-        for (Map.Entry<String, Capacities.Resolved> e : caps.entrySet()) {
-            BigDecimal amount = Capacities.consumed(requested.get(e.getKey()), e.getValue());
-            if (amount.signum() < 0) {
-                throw new Capacities.CapacityError("capacity \"" + e.getKey() + "\": capacity value is negative");
-            }
-            consumed.put(e.getKey(), amount);
-        }
-        Map<String, BigDecimal> local = allocatingCapacity.getOrDefault(pd.id(), Map.of());
-        for (Map.Entry<String, Capacities.Resolved> e : caps.entrySet()) {
-            BigDecimal amount = consumed.get(e.getKey());
-            if (Capacities.violatesPolicy(amount, e.getValue().capacity().requestPolicy())) {
-                return null;
-            }
-            BigDecimal total = amount.add(state.consumedCapacity(pd.id(), e.getKey()))
-                    .add(local.getOrDefault(e.getKey(), BigDecimal.ZERO));
-            if (total.compareTo(e.getValue().value()) > 0) {
-                return null;
-            }
-        }
-        return consumed;
+        return Capacities.fit(spec.capacityRequests, pd, index.capacities(pd), state,
+                allocatingCapacity.getOrDefault(pd.id(), Map.of()));
     }
 
     /**

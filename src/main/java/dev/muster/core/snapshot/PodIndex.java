@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A full compile's pods by reference, built on first use and shared by the snapshots derived from it. A decision on a
- * fresh snapshot rarely asks for a pod by reference (only when the request names plain pods or a preemption looks
- * up a victim), so a request with 40,000 pods does not pay for hashing them all up front. Never changed once built;
- * two threads asking at once build it once.
+ * A full compile's pods by reference, built on first use and shared by the snapshots derived from it. Most decisions on
+ * a fresh snapshot never ask for a pod by reference (a request that names its plain pods does, and so do the watched
+ * views of the extender and of cluster choices), so a request with 40,000 pods does not pay for hashing them all up
+ * front. Never changed once built; two threads asking at once build it once.
  */
 final class PodIndex {
     private final List<PodInfo> pods;

@@ -16,6 +16,8 @@ import dev.muster.core.dra.ResourceSlice;
 import dev.muster.core.model.NodeSelectorTerm;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,12 @@ public final class DraMapper {
     /** The counters a device consumes from one set: a partition profile's, one decoded map on every GPU. */
     private final SharedValues<Map<String, KubeDra.Counter>, FrozenMap<String, String>> sharedCounters =
             new SharedValues<>(MAX_SHARED);
+    /**
+     * A device's one counter consumption, by its shared counters (identity: at most {@link #MAX_SHARED} of them, as
+     * that table) and its set's name: a partition profile on one GPU, the same in every slice.
+     */
+    private final Map<FrozenMap<String, String>, Map<String, List<Device.CounterConsumption>>> sharedConsumption =
+            new IdentityHashMap<>();
 
     /** @param selectors compiles a CEL device selector (validation has already proved that it compiles) */
     public DraMapper(Function<String, DeviceSelector> selectors) {
@@ -141,12 +149,8 @@ public final class DraMapper {
     private Device device(KubeDra.Device d) {
         FrozenMap<String, DeviceAttribute> attributes = this.attributes.of(d.attributes());
         FrozenMap<String, Device.Capacity> capacity = shared(sharedCapacity, d.capacity(), DraMapper::capacities);
-        List<Device.CounterConsumption> consumes = null; // most devices have neither
-        for (KubeDra.CounterConsumption cc : nn(d.consumesCounters())) {
-            consumes = consumes == null ? new ArrayList<>() : consumes;
-            consumes.add(new Device.CounterConsumption(cc.counterSet(),
-                    shared(sharedCounters, cc.counters(), DraMapper::counters)));
-        }
+        List<KubeDra.CounterConsumption> raw = d.consumesCounters(); // most devices have neither
+        List<Device.CounterConsumption> consumes = raw == null || raw.isEmpty() ? null : consumption(raw);
         List<Device.Taint> taints = null;
         for (KubeDra.Taint t : nn(d.taints())) {
             taints = taints == null ? new ArrayList<>() : taints;
@@ -156,6 +160,40 @@ public final class DraMapper {
                 Boolean.TRUE.equals(d.allowMultipleAllocations()), Boolean.TRUE.equals(d.bindsToNode()),
                 d.bindingConditions(), d.bindingFailureConditions(), blank(d.nodeName()), terms(d.nodeSelector()),
                 Boolean.TRUE.equals(d.allNodes()));
+    }
+
+    /**
+     * A device's {@code consumesCounters}, immutable (so the device keeps it as it is). One set, the usual case, is
+     * shared by every device that takes the same counters from a set of that name: found by the identity of the
+     * shared counters, then the set's name.
+     */
+    private List<Device.CounterConsumption> consumption(List<KubeDra.CounterConsumption> raw) {
+        if (raw.size() == 1) {
+            KubeDra.CounterConsumption cc = raw.get(0);
+            FrozenMap<String, String> counters = shared(sharedCounters, cc.counters(), DraMapper::counters);
+            Map<String, List<Device.CounterConsumption>> bySet = sharedConsumption.get(counters);
+            if (bySet == null) {
+                bySet = new HashMap<>();
+                if (sharedConsumption.size() < MAX_SHARED) {
+                    sharedConsumption.put(counters, bySet);
+                }
+            }
+            List<Device.CounterConsumption> one = bySet.get(cc.counterSet());
+            if (one == null) {
+                one = List.of(new Device.CounterConsumption(cc.counterSet(), counters));
+                if (bySet.size() < MAX_SHARED) {
+                    bySet.put(cc.counterSet(), one);
+                }
+            }
+            return one;
+        }
+        Device.CounterConsumption[] out = new Device.CounterConsumption[raw.size()];
+        for (int i = 0; i < out.length; i++) {
+            KubeDra.CounterConsumption cc = raw.get(i);
+            out[i] = new Device.CounterConsumption(cc.counterSet(),
+                    shared(sharedCounters, cc.counters(), DraMapper::counters));
+        }
+        return List.of(out);
     }
 
     private static <K, V> FrozenMap<String, V> shared(SharedValues<Map<String, K>, FrozenMap<String, V>> table,

@@ -552,7 +552,9 @@ public final class KubeMapper {
         }
         Map<String, String> out = new java.util.TreeMap<>();
         for (Kube.ClaimStatus c : in) {
-            out.put(c.name(), c.resourceClaimName() == null ? "" : c.resourceClaimName());
+            if (c != null && c.name() != null) { // a status without a name is refused by validation; read as absent
+                out.put(c.name(), c.resourceClaimName() == null ? "" : c.resourceClaimName());
+            }
         }
         return out;
     }

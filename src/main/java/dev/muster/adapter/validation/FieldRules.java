@@ -5,8 +5,10 @@ import dev.muster.adapter.kube.Qty;
 import dev.muster.core.model.Quantity;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Field rules more than one object family uses: name formats, enums, quantities, label selectors and resource-claim
@@ -103,6 +105,40 @@ final class FieldRules {
             }
             if (hasTemplate) {
                 longName(r.resourceClaimTemplateName(), p, ".resourceClaimTemplateName", false, c);
+            }
+            p.pop();
+        }
+    }
+
+    /**
+     * A pod's or PodGroup's {@code status.resourceClaimStatuses} (at {@code p}), as the API server checks a pod's:
+     * each names an entry of the object's {@code spec.resourceClaims}, no entry twice, and the generated claim's name,
+     * when there is one, is a DNS subdomain.
+     */
+    static void claimStatuses(List<Kube.ClaimStatus> statuses, List<Kube.ClaimRef> claims, FieldPath p, Causes c) {
+        Set<String> entries = new HashSet<>();
+        if (claims != null) {
+            for (Kube.ClaimRef r : claims) {
+                if (r != null && r.name() != null) {
+                    entries.add(r.name());
+                }
+            }
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < statuses.size(); i++) {
+            Kube.ClaimStatus s = statuses.get(i);
+            p.index(i);
+            if (s == null) {
+                c.required(p.at(""), "must be a resource claim status");
+            } else {
+                if (s.name() == null || s.name().isEmpty()) {
+                    c.required(p.at(".name"), "the name of an entry in `spec.resourceClaims`");
+                } else if (!entries.contains(s.name())) {
+                    c.invalid(p.at(".name"), s.name(), "must match the name of an entry in `spec.resourceClaims`");
+                } else if (!seen.add(s.name())) {
+                    c.duplicate(p.at(".name"), s.name());
+                }
+                longName(s.resourceClaimName(), p, ".resourceClaimName", false, c);
             }
             p.pop();
         }

@@ -88,6 +88,11 @@ final class PodGroupRules implements ObjectFamily {
         templateFields(shape, p, s.schedulingPolicy(), s.schedulingConstraints(), s.resourceClaims(),
                 s.disruptionMode(), s.priorityClassName(), s.priority(), c);
         p.pop();
+        if (g.status() != null && g.status().resourceClaimStatuses() != null) {
+            FieldRules.claimStatuses(g.status().resourceClaimStatuses(), s.resourceClaims(),
+                    p.field(".status.resourceClaimStatuses"), c);
+            p.pop();
+        }
     }
 
     /**

@@ -43,6 +43,11 @@ final class PodRules implements ObjectFamily {
             validatePodSpec(pod.spec(), p.field(".spec"), c);
             p.pop();
         }
+        if (pod.status() != null && pod.status().resourceClaimStatuses() != null) {
+            FieldRules.claimStatuses(pod.status().resourceClaimStatuses(),
+                    pod.spec() == null ? null : pod.spec().resourceClaims(), p.field(".status.resourceClaimStatuses"), c);
+            p.pop();
+        }
         if (pod.status() != null && pod.status().extendedResourceClaimStatus() != null) {
             extendedClaimStatus(pod.status().extendedResourceClaimStatus(), pod.spec(),
                     p.field(".status.extendedResourceClaimStatus"), c);

@@ -44,8 +44,9 @@ final class PodRules implements ObjectFamily {
             p.pop();
         }
         if (pod.status() != null && pod.status().resourceClaimStatuses() != null) {
-            FieldRules.claimStatuses(pod.status().resourceClaimStatuses(),
-                    pod.spec() == null ? null : pod.spec().resourceClaims(), p.field(".status.resourceClaimStatuses"), c);
+            List<Kube.ClaimRef> entries = pod.spec() == null ? null : pod.spec().resourceClaims();
+            FieldRules.claimStatuses(pod.status().resourceClaimStatuses(), entries,
+                    p.field(".status.resourceClaimStatuses"), c);
             p.pop();
         }
         if (pod.status() != null && pod.status().extendedResourceClaimStatus() != null) {

@@ -422,8 +422,9 @@ final class ByteTokens extends ByteLexer {
     // ------------------------------------------------------------ values that repeat byte for byte
 
     /**
-     * The value at this site read before from the same bytes at the same depth: found by the bytes from the value's
-     * first token to its end (a structural scan, strings and brackets only: the bytes are checked by the comparison).
+     * The value at this site read before from the same bytes at the same depth: the site's last value when the bytes
+     * repeat it, else found by the bytes from the value's first token to its end (a structural scan, strings and
+     * brackets only: the bytes are checked by the comparison).
      */
     @Override
     Object recall(int site) {
@@ -431,9 +432,15 @@ final class ByteTokens extends ByteLexer {
             return null;
         }
         int from = valueStart;
-        int to = RepeatMemo.valueEnd(b, from, end);
         int d = depth;
-        Object v = memo.find(site, b, from, to, d);
+        int to;
+        Object v = memo.repeat(site, b, from, end, d);
+        if (v != null) {
+            to = from + memo.lastLength(site);
+        } else {
+            to = RepeatMemo.valueEnd(b, from, end);
+            v = memo.find(site, b, from, to, d);
+        }
         if (v != null) {
             pos = to;
             token = objectAt[d] ? JsonToken.END_OBJECT : JsonToken.END_ARRAY;

@@ -8,6 +8,10 @@ import java.util.Arrays;
  * value's bytes whole and matches a slot when the bytes are the same and at the same depth, so the same limits held.
  * Identical bytes decode to an equal value: recalling it is invisible, but for skipping the tokens and lookups. A site
  * whose lookups mostly miss (values that never repeat) stops looking after {@value #TRIAL} misses, so it costs little.
+ * <p>
+ * Before that, a lookup tries the site's last value ({@link #repeat}): values mostly repeat the one before (the nodes
+ * of a pool), and bytes equal to a whole value read before end where it ended, so neither the scan for the value's end
+ * nor the hash is needed.
  */
 final class RepeatMemo {
     private static final int TRIAL = 512;
@@ -21,6 +25,8 @@ final class RepeatMemo {
     private final int[] hits;
     private final int[] misses;
     private final int[] pendingSlot;
+    /** Per site: the slot of the value found or remembered last, -1 before any. */
+    private final int[] last;
 
     RepeatMemo(int bodyLength, int sites) {
         this.slots = Integer.highestOneBit(Math.max(16, Math.min(512, bodyLength >> 10)));
@@ -32,12 +38,42 @@ final class RepeatMemo {
         this.hits = new int[sites];
         this.misses = new int[sites];
         this.pendingSlot = new int[sites];
+        this.last = new int[sites];
+        Arrays.fill(last, -1);
     }
 
     /** Whether {@code site} still looks values up (it stops once its misses outnumber its hits after a trial). */
     boolean trying(int site) {
         int m = misses[site];
         return m < TRIAL || hits[site] >= m;
+    }
+
+    /**
+     * The site's last value when the bytes from {@code at} (readable up to {@code end}) are exactly its bytes, at the
+     * same depth {@code d}, else null. Its bytes were one whole value, so equal bytes are one whole value of the same
+     * length ({@link #lastLength}): no need to find where the value ends.
+     */
+    Object repeat(int site, byte[] b, int at, int end, int d) {
+        int slot = last[site];
+        if (slot < 0) {
+            return null;
+        }
+        Object v = value[slot];
+        int len = length[slot];
+        if (v == null || depth[slot] != d || len > end - at) {
+            return null;
+        }
+        int seen = from[slot];
+        if (!Arrays.equals(b, at, at + len, b, seen, seen + len)) {
+            return null;
+        }
+        hits[site]++;
+        return v;
+    }
+
+    /** The length of the bytes of the site's last value (after a {@link #repeat} that found it). */
+    int lastLength(int site) {
+        return length[last[site]];
     }
 
     /**
@@ -56,6 +92,7 @@ final class RepeatMemo {
             int seen = from[slot];
             if (Arrays.equals(b, at, to, b, seen, seen + len)) {
                 hits[site]++;
+                last[site] = slot;
                 return v;
             }
         }
@@ -76,6 +113,7 @@ final class RepeatMemo {
         int slot = pendingSlot[site];
         if (slot >= 0 && from[slot] + length[slot] == end) {
             value[slot] = v;
+            last[site] = slot;
         }
     }
 

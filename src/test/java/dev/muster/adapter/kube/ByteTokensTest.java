@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -264,6 +265,47 @@ class ByteTokensTest {
         // device attribute, a device's counters: what was recalled, what was read
         assertThat(tokens.recalls()).containsExactly(1, 0, 1, 2, 0, 1, 0, 1, 1);
         assertThat(tokens.misses()).containsExactly(2, 0, 2, 2, 0, 2, 2, 2, 2);
+    }
+
+    @Test
+    void aValueThatRepeatsTheOneBeforeIsRecalledWithoutFindingItsEnd() throws Exception {
+        String four = "{\"cpu\":\"4\"}";
+        String more = "{\"cpu\":\"4\",\"memory\":\"1Gi\"}";
+        String json = "{\"snapshot\":{\"nodes\":["
+                + "{\"status\":{\"allocatable\":" + four + ",\"capacity\":" + four + "}},"
+                + "{\"status\":{\"allocatable\":" + more + ",\"capacity\":" + four + "}},"
+                + "{\"status\":{\"allocatable\":" + four + ",\"capacity\":" + more + "}}]}}";
+        RequestDocument doc = checked(utf8(json));
+        List<Kube.Node> nodes = doc.snapshot().nodes();
+        Map<String, Qty> first = nodes.get(0).status().allocatable();
+        assertThat(first).containsExactly(Map.entry("cpu", Qty.of("4")));
+        // the repeat of the value before, the return of an older one, and of the other: one object each
+        assertThat(nodes.get(0).status().capacity()).isSameAs(first);
+        assertThat(nodes.get(1).status().capacity()).isSameAs(first);
+        assertThat(nodes.get(2).status().allocatable()).isSameAs(first);
+        assertThat(nodes.get(1).status().allocatable()).containsEntry("memory", Qty.of("1Gi")).hasSize(2);
+        assertThat(nodes.get(2).status().capacity()).isSameAs(nodes.get(1).status().allocatable());
+        ByteTokens tokens = CODEC.tokens(utf8(json));
+        assertThat(new StreamingDecoders.Reader(tokens).document()).isEqualTo(doc);
+        assertThat(tokens.recalls()[FieldReader.NODE_QUANTITIES]).isEqualTo(4);
+        assertThat(tokens.misses()[FieldReader.NODE_QUANTITIES]).isEqualTo(2);
+    }
+
+    @Test
+    void aRepeatIsOnlyFoundWhenItsBytesAreAllThereAtTheSameDepth() {
+        byte[] b = utf8("[{\"a\":1},{\"a\":1},{\"a\":1}");
+        RepeatMemo memo = new RepeatMemo(b.length, 1);
+        int end = RepeatMemo.valueEnd(b, 1, b.length);
+        assertThat(memo.find(0, b, 1, end, 2)).isNull();
+        Object value = new Object();
+        memo.remember(0, value, end);
+        assertThat(memo.repeat(0, b, 9, b.length, 2)).isSameAs(value);
+        assertThat(memo.lastLength(0)).isEqualTo(end - 1);
+        assertThat(memo.repeat(0, b, 9, b.length, 3)).as("another depth").isNull();
+        assertThat(memo.repeat(0, b, 17, b.length - 1, 2)).as("the last byte not yet readable").isNull();
+        assertThat(memo.repeat(0, b, 17, b.length, 2)).isSameAs(value);
+        assertThat(memo.repeat(0, b, 0, b.length, 2)).as("other bytes").isNull();
+        assertThat(memo.hits()[0]).isEqualTo(2);
     }
 
     /** Copies a body into an array in random chunks on another thread, as the event loop does; an {@link Arrival}. */

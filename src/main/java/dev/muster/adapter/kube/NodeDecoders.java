@@ -10,6 +10,8 @@ import java.util.Map;
  * recalled (the nodes of a pool are alike).
  */
 final class NodeDecoders extends RecordReader {
+    /** The spec of a node that is neither cordoned nor tainted: one for all of them. */
+    private static final Kube.NodeSpec EMPTY_SPEC = new Kube.NodeSpec(null, null);
     // each read made once per request, so that reading allocates none
     final FieldReader.ObjectBody<Kube.NodeSpec> spec = this::spec;
     final FieldReader.ObjectBody<Kube.NodeStatus> status = this::status;
@@ -32,6 +34,9 @@ final class NodeDecoders extends RecordReader {
                 case "taints" -> taints = recalled(f, r, FieldReader.TAINTS, taintList);
                 default -> in.skip();
             }
+        }
+        if (unschedulable == null && taints == null) {
+            return EMPTY_SPEC; // most nodes: no lookup (a record's generated equals is slow in a mixed hash bin)
         }
         return in.canonical(new Kube.NodeSpec(unschedulable, taints));
     }

@@ -24,6 +24,8 @@ final class SmallMap<V> extends AbstractMap<String, V> {
 
     /** k0, v0, k1, v1, ... */
     private final Object[] kv;
+    /** The hash code once computed (0 before; immutable keys and values, as for String's). */
+    private int hash;
 
     private SmallMap(Object[] kv) {
         this.kv = kv;
@@ -81,9 +83,12 @@ final class SmallMap<V> extends AbstractMap<String, V> {
     /** As {@link Map#hashCode()} specifies it, without an entry object per key. */
     @Override
     public int hashCode() {
-        int h = 0;
-        for (int i = 0; i < kv.length; i += 2) {
-            h += kv[i].hashCode() ^ kv[i + 1].hashCode();
+        int h = hash;
+        if (h == 0) {
+            for (int i = 0; i < kv.length; i += 2) {
+                h += kv[i].hashCode() ^ kv[i + 1].hashCode();
+            }
+            hash = h;
         }
         return h;
     }
@@ -113,6 +118,44 @@ final class SmallMap<V> extends AbstractMap<String, V> {
         for (int i = 0; i < kv.length; i += 2) {
             action.accept((String) kv[i], (V) kv[i + 1]);
         }
+    }
+
+    /** The keys, without an entry object per key (label keys are walked on every node). */
+    @Override
+    public Set<String> keySet() {
+        return new AbstractSet<>() {
+            @Override
+            public int size() {
+                return kv.length >> 1;
+            }
+
+            @Override
+            public boolean contains(Object key) {
+                return indexOf(key) >= 0;
+            }
+
+            @Override
+            public Iterator<String> iterator() {
+                return new Iterator<>() {
+                    private int i;
+
+                    @Override
+                    public boolean hasNext() {
+                        return i < kv.length;
+                    }
+
+                    @Override
+                    public String next() {
+                        if (i >= kv.length) {
+                            throw new NoSuchElementException();
+                        }
+                        String k = (String) kv[i];
+                        i += 2;
+                        return k;
+                    }
+                };
+            }
+        };
     }
 
     @Override

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The packaged jar started with a configuration it cannot run with: it exits with a non-zero status and says why on
- * its output, with the asynchronous console of the default configuration. Run by failsafe in {@code verify}, after
+ * its output, with the console of the default configuration. Run by failsafe in {@code verify}, after
  * packaging.
  */
 class StartupFailureIT {

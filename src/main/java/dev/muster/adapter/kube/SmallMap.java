@@ -136,22 +136,10 @@ final class SmallMap<V> extends AbstractMap<String, V> {
 
             @Override
             public Iterator<String> iterator() {
-                return new Iterator<>() {
-                    private int i;
-
+                return new Walk<>() {
                     @Override
-                    public boolean hasNext() {
-                        return i < kv.length;
-                    }
-
-                    @Override
-                    public String next() {
-                        if (i >= kv.length) {
-                            throw new NoSuchElementException();
-                        }
-                        String k = (String) kv[i];
-                        i += 2;
-                        return k;
+                    String at(int i) {
+                        return (String) kv[i];
                     }
                 };
             }
@@ -168,27 +156,37 @@ final class SmallMap<V> extends AbstractMap<String, V> {
 
             @Override
             public Iterator<Entry<String, V>> iterator() {
-                return new Iterator<>() {
-                    private int i;
-
-                    @Override
-                    public boolean hasNext() {
-                        return i < kv.length;
-                    }
-
+                return new Walk<>() {
                     @Override
                     @SuppressWarnings("unchecked")
-                    public Entry<String, V> next() {
-                        if (i >= kv.length) {
-                            throw new NoSuchElementException();
-                        }
-                        Entry<String, V> e = new SimpleImmutableEntry<>((String) kv[i], (V) kv[i + 1]);
-                        i += 2;
-                        return e;
+                    Entry<String, V> at(int i) {
+                        return new SimpleImmutableEntry<>((String) kv[i], (V) kv[i + 1]);
                     }
                 };
             }
         };
+    }
+
+    /** Walks the entries in order, giving what {@link #at} makes of the entry at each key index. */
+    private abstract class Walk<T> implements Iterator<T> {
+        private int i;
+
+        abstract T at(int keyIndex);
+
+        @Override
+        public boolean hasNext() {
+            return i < kv.length;
+        }
+
+        @Override
+        public T next() {
+            if (i >= kv.length) {
+                throw new NoSuchElementException();
+            }
+            T t = at(i);
+            i += 2;
+            return t;
+        }
     }
 
     /**

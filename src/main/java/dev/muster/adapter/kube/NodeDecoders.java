@@ -36,7 +36,7 @@ final class NodeDecoders extends RecordReader {
             }
         }
         if (unschedulable == null && taints == null) {
-            return EMPTY_SPEC; // most nodes: no lookup (a record's generated equals is slow in a mixed hash bin)
+            return EMPTY_SPEC; // most nodes: no lookup in the shared values (its hash and equals showed in profiles)
         }
         return in.canonical(new Kube.NodeSpec(unschedulable, taints));
     }

@@ -38,11 +38,22 @@ public class AdapterProducers {
 
     @Produces
     @ApplicationScoped
-    DecisionEngine decisionEngine(MusterConfig config, DecisionMetrics metrics) {
+    DecisionEngine decisionEngine(MusterConfig config, DecisionMetrics metrics, DecisionLog log) {
         MusterConfig.Engine e = config.engine();
-        DecisionObserver observer = config.log().decisions() ? DecisionObserver.both(metrics, new DecisionLog()) : metrics;
+        DecisionObserver observer = config.log().decisions() ? DecisionObserver.both(metrics, log) : metrics;
         return new DecisionEngine(InTreePlugins.defaultProfile(),
                 new EngineConfig(e.searchBudget(), e.parallelism(), e.parallelThreshold()), observer);
+    }
+
+    /** The decision log ({@code muster.log.*}); what it held back is written when the service stops. */
+    @Produces
+    @Singleton
+    DecisionLog decisionLog(MusterConfig config) {
+        return new DecisionLog(config.log().decisionsPerSecond());
+    }
+
+    void flushDecisionLog(@Disposes DecisionLog log) {
+        log.flush();
     }
 
     /** Decision phase spans when {@code muster.tracing.enabled}; a no-op tracer otherwise. */

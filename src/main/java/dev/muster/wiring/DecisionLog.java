@@ -6,6 +6,8 @@ import dev.muster.core.decision.Outcome;
 import dev.muster.core.model.GroupRef;
 import org.jboss.logging.Logger;
 
+import java.util.function.LongSupplier;
+
 /**
  * One INFO line per PodGroup decision (category {@code dev.muster.decisions}), switched by
  * {@code muster.log.decisions} (default on):
@@ -13,6 +15,10 @@ import org.jboss.logging.Logger;
  * pod not scheduled ({@code Pod batch/infer-1: Unschedulable, 0 victims, engine 0.013 ms}), and the scheduled ones of a
  * run summed up in one line ({@code Pods: 10000 Scheduled, engine 85.120 ms in all}), each of them at DEBUG: a request
  * deciding a queue of 10,000 pending pods writes one line for those that went well, not 10,000.
+ *
+ * <p>At most {@code muster.log.decisions-per-second} INFO lines a second ({@link LineBudget}); the decisions past it are
+ * told in one line, {@code Decisions: 4812 more not logged one by one (4700 Scheduled, 112 Unschedulable): ...},
+ * written before the next line that is, or when the service stops. Errors are always written.
  */
 public final class DecisionLog implements DecisionObserver {
     /** The log category ({@code quarkus.log.category."dev.muster.decisions".level=WARN} also silences the lines). */
@@ -21,6 +27,16 @@ public final class DecisionLog implements DecisionObserver {
 
     /** The run's plain pods scheduled so far, on this thread (a run decides on one thread). */
     private final ThreadLocal<long[]> scheduledPods = ThreadLocal.withInitial(() -> new long[2]);
+    private final LineBudget budget;
+
+    /** @param perSecond INFO lines a second at most (0: no limit) */
+    public DecisionLog(int perSecond) {
+        this(perSecond, System::nanoTime);
+    }
+
+    DecisionLog(int perSecond, LongSupplier nanoClock) {
+        this.budget = perSecond == 0 ? null : new LineBudget(perSecond, nanoClock);
+    }
 
     @Override
     public void decided(Decision d, boolean preemptionAttempted, long nanos) {
@@ -36,17 +52,39 @@ public final class DecisionLog implements DecisionObserver {
             }
             return;
         }
-        LOG.info(line(d, nanos));
+        if (admitted(d.outcome(), 1)) {
+            LOG.info(line(d, nanos));
+        }
     }
 
     @Override
     public void finished() {
         long[] tally = scheduledPods.get();
-        if (tally[0] > 0) {
+        if (tally[0] > 0 && admitted(Outcome.Scheduled, tally[0])) {
             LOG.info(summary(tally[0], tally[1]));
         }
         tally[0] = 0;
         tally[1] = 0;
+    }
+
+    /** Whether the budget lets a line for these decisions be written; writes the line of those held back first. */
+    private boolean admitted(Outcome outcome, long decisions) {
+        if (budget == null) {
+            return true;
+        }
+        LineBudget.Admission a = budget.admit(outcome, decisions);
+        if (a.held() != null) {
+            LOG.info(a.held());
+        }
+        return a.write();
+    }
+
+    /** Writes the line of the decisions held back, if any (when the service stops). */
+    public void flush() {
+        String held = budget == null ? null : budget.takeHeld();
+        if (held != null) {
+            LOG.info(held);
+        }
     }
 
     static String summary(long pods, long nanos) {

@@ -89,6 +89,14 @@ public interface MusterConfig {
         /** One INFO line per PodGroup decision (group, outcome, members placed, victims, engine time). */
         @WithDefault("true")
         boolean decisions();
+
+        /**
+         * Decision lines a second at most; the decisions past it are counted and told in one line before the next
+         * line written. 0: no limit.
+         */
+        @WithDefault("100")
+        @PositiveOrZero
+        int decisionsPerSecond();
     }
 
     interface Tracing {

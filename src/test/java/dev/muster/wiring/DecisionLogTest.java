@@ -1,9 +1,19 @@
 package dev.muster.wiring;
 
+import dev.muster.core.decision.Decision;
+import dev.muster.core.decision.Outcome;
+import dev.muster.core.model.GroupRef;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,5 +40,66 @@ class DecisionLogTest {
             assertThat(DecisionLog.millis(nanos)).as("%d ns", nanos)
                     .isEqualTo(String.format(Locale.ROOT, "%.3f", nanos / 1e6));
         }
+    }
+
+    @Test
+    void pastItsBudgetTheLogTellsTheHeldDecisionsInOneLineBeforeTheNextAndWhenFlushed() {
+        List<String> lines = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord r) {
+                lines.add(r.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger category = Logger.getLogger(DecisionLog.CATEGORY);
+        Level before = category.getLevel();
+        category.setLevel(Level.INFO);
+        category.addHandler(capture);
+        try {
+            AtomicLong now = new AtomicLong();
+            DecisionLog log = new DecisionLog(2, now::get);
+            for (int i = 0; i < 5; i++) {
+                log.decided(group("g" + i, i == 4 ? Outcome.Unschedulable : Outcome.Scheduled), false, 1_000_000);
+                log.finished();
+            }
+            assertThat(lines).containsExactly(
+                    "PodGroup ns/g0: Scheduled, 0/0 members placed, 0 victims, engine 1.000 ms",
+                    "PodGroup ns/g1: Scheduled, 0/0 members placed, 0 victims, engine 1.000 ms");
+            now.addAndGet(1_000_000_000L);
+            log.decided(group("g5", Outcome.Scheduled), false, 2_000_000);
+            assertThat(lines).hasSize(4).endsWith(
+                    "Decisions: 3 more not logged one by one (2 Scheduled, 1 Unschedulable): over 2 lines a second "
+                            + "(muster.log.decisions-per-second)",
+                    "PodGroup ns/g5: Scheduled, 0/0 members placed, 0 victims, engine 2.000 ms");
+            log.decided(group("g6", Outcome.Scheduled), false, 1_000_000);
+            log.decided(group("g7", Outcome.Scheduled), false, 1_000_000);
+            log.flush();
+            assertThat(lines).hasSize(6).endsWith("Decisions: 1 more not logged one by one (1 Scheduled): over 2 lines "
+                    + "a second (muster.log.decisions-per-second)");
+            log.flush();
+            assertThat(lines).hasSize(6);
+
+            DecisionLog unlimited = new DecisionLog(0, now::get);
+            for (int i = 0; i < 101; i++) {
+                unlimited.decided(group("u" + i, Outcome.Scheduled), false, 1_000);
+            }
+            assertThat(lines).hasSize(107); // past the default budget of 100
+        } finally {
+            category.removeHandler(capture);
+            category.setLevel(before);
+        }
+    }
+
+    private static Decision group(String name, Outcome outcome) {
+        return new Decision(new GroupRef("ns", name), outcome, List.of(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), "", null);
     }
 }

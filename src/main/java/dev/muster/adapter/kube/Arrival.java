@@ -16,8 +16,9 @@ public interface Arrival {
     int await(int atLeast);
 
     /**
-     * The bytes are no longer needed (the request is decoded, validated and compiled): a body that holds them lets them
-     * go, so that a collection while the request is decided does not copy them. Nothing may read the body after this.
+     * The bytes are no longer needed (the request is decoded and validation will not read them again): a body that
+     * holds them lets them go, so that a collection while the request is validated, compiled and decided does not copy
+     * them. Nothing may read the body after this.
      */
     default void release() {
     }

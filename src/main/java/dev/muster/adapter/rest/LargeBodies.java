@@ -129,7 +129,7 @@ public class LargeBodies {
         }
 
         /**
-         * The request is compiled: the array goes (a decision on a 100 MB body would otherwise carry it through every
+         * The request is decoded: the array goes (a request on a 100 MB body would otherwise carry it through every
          * young collection until the answer is written). Called on the worker once the whole body was read.
          */
         @Override

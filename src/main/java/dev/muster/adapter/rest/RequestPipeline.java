@@ -48,8 +48,21 @@ public class RequestPipeline {
     /** As {@link #read(byte[], MediaType)} on a body still arriving: JSON is decoded as it arrives. */
     public RequestDocument read(byte[] body, Arrival arrival, MediaType type) {
         RequestDocument doc = decode(body, arrival, type);
-        validate(doc, body, type);
+        validate(doc, decoded(doc, body, arrival), type);
         return doc;
+    }
+
+    /**
+     * The body is decoded: unless validation reads it once more (a body without a snapshot, read again for what it
+     * says it is), its array is let go now, so that a young collection during validation and compilation does not
+     * copy it. Returns the body validation still needs, or null.
+     */
+    private static byte[] decoded(RequestDocument doc, byte[] body, Arrival arrival) {
+        if (doc == null || doc.snapshot() == null) {
+            return body;
+        }
+        arrival.release();
+        return null;
     }
 
     /**
@@ -67,8 +80,9 @@ public class RequestPipeline {
             throw e;
         }
         RequestDocument decoded = doc;
+        byte[] pasted = decoded(doc, body, arrival);
         CompileAhead.Task task = ahead.compileWhileValidating(doc, early, tracer::carry,
-                () -> validate(decoded, body, type));
+                () -> validate(decoded, pasted, type));
         // the phase is what compiling adds after validation: the stages left, then waiting for the helper's
         try (PhaseTracer.Phase compile = tracer.phase(PhaseTracer.COMPILE)) {
             return task.join();
@@ -127,7 +141,10 @@ public class RequestPipeline {
         }
     }
 
-    /** A body without a snapshot is read once more for what it says it is (a kubectl List pasted as it is). */
+    /**
+     * A body without a snapshot is read once more for what it says it is (a kubectl List pasted as it is); {@code body}
+     * is null when the document has a snapshot.
+     */
     private void validate(RequestDocument doc, byte[] body, MediaType type) {
         Causes causes;
         try (PhaseTracer.Phase validate = tracer.phase(PhaseTracer.VALIDATE)) {

@@ -91,4 +91,51 @@ class CompileAheadPipelineTest {
                     });
         }
     }
+
+    /** An arrival that records whether the body's array was let go, and that nothing waits for bytes after it. */
+    private static final class Recording implements Arrival {
+        boolean released;
+
+        @Override
+        public int await(int atLeast) {
+            assertThat(released).as("bytes awaited after the release").isFalse();
+            return atLeast;
+        }
+
+        @Override
+        public void release() {
+            released = true;
+        }
+    }
+
+    @Test
+    void aDecodedBodyIsLetGoUnlessValidationReadsItAgain() throws Exception {
+        byte[] body = Files.readAllBytes(Path.of("openapi/examples/training-job.json"));
+        for (CompileAhead ahead : List.of(HELPER, CompileAhead.OFF)) {
+            Recording decided = new Recording();
+            assertThat(pipeline(ahead).readCompiled(body, decided, MediaType.APPLICATION_JSON_TYPE).snapshot()
+                    .nodeCount()).isEqualTo(3);
+            assertThat(decided.released).isTrue();
+        }
+        Recording validated = new Recording();
+        assertThat(pipeline(CompileAhead.OFF).read(body, validated, MediaType.APPLICATION_JSON_TYPE).snapshot())
+                .isNotNull();
+        assertThat(validated.released).isTrue();
+
+        // a kubectl List pasted as the body: no snapshot, so validation reads the bytes again to say what they are
+        byte[] list = ("{\"apiVersion\":\"v1\",\"items\":[],\"kind\":\"List\",\"metadata\":{}}")
+                .getBytes(StandardCharsets.UTF_8);
+        for (boolean compile : List.of(true, false)) {
+            Recording pasted = new Recording();
+            assertThatThrownBy(() -> {
+                if (compile) {
+                    pipeline(HELPER).readCompiled(list, pasted, MediaType.APPLICATION_JSON_TYPE);
+                } else {
+                    pipeline(CompileAhead.OFF).read(list, pasted, MediaType.APPLICATION_JSON_TYPE);
+                }
+            }).isInstanceOfSatisfying(StatusException.class,
+                    e -> assertThat(e.status().message()).contains("kubectl List"));
+            assertThat(pasted.released).isFalse();
+        }
+    }
 }

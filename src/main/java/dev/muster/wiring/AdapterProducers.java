@@ -45,11 +45,18 @@ public class AdapterProducers {
                 new EngineConfig(e.searchBudget(), e.parallelism(), e.parallelThreshold()), observer);
     }
 
-    /** The decision log ({@code muster.log.*}); what it held back is written when the service stops. */
+    /**
+     * The decision log ({@code muster.log.*}). What its budget held back is told every second, so a burst's count is
+     * written even when no line follows it, and when the service stops.
+     */
     @Produces
     @Singleton
-    DecisionLog decisionLog(MusterConfig config) {
-        return new DecisionLog(config.log().decisionsPerSecond());
+    DecisionLog decisionLog(MusterConfig config, io.vertx.core.Vertx vertx) {
+        DecisionLog log = new DecisionLog(config.log().decisionsPerSecond());
+        if (config.log().decisions() && config.log().decisionsPerSecond() > 0) {
+            vertx.setPeriodic(1000, id -> log.flush());
+        }
+        return log;
     }
 
     void flushDecisionLog(@Disposes DecisionLog log) {

@@ -18,7 +18,8 @@ import java.util.function.LongSupplier;
  *
  * <p>At most {@code muster.log.decisions-per-second} INFO lines a second ({@link LineBudget}); the decisions past it are
  * told in one line, {@code Decisions: 4812 more not logged one by one (4700 Scheduled, 112 Unschedulable): ...},
- * written before the next line that is, or when the service stops. Errors are always written.
+ * written before the next line that is, by {@link #flush} (every second in the service) or when the service stops.
+ * Errors are always written.
  */
 public final class DecisionLog implements DecisionObserver {
     /** The log category ({@code quarkus.log.category."dev.muster.decisions".level=WARN} also silences the lines). */
@@ -79,7 +80,7 @@ public final class DecisionLog implements DecisionObserver {
         return a.write();
     }
 
-    /** Writes the line of the decisions held back, if any (when the service stops). */
+    /** Writes the line of the decisions held back so far, if any (every second, and when the service stops). */
     public void flush() {
         String held = budget == null ? null : budget.takeHeld();
         if (held != null) {

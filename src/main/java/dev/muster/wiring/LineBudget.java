@@ -79,7 +79,7 @@ final class LineBudget {
             held[i] = 0;
         }
         heldTotal = 0;
-        return b.append("): over ").append(perSecond)
-                .append(" lines a second (muster.log.decisions-per-second)").toString();
+        return b.append("): over ").append(perSecond).append(perSecond == 1 ? " line" : " lines")
+                .append(" a second (muster.log.decisions-per-second)").toString();
     }
 }

@@ -91,8 +91,8 @@ public interface MusterConfig {
         boolean decisions();
 
         /**
-         * Decision lines a second at most; the decisions past it are counted and told in one line before the next
-         * line written. 0: no limit.
+         * Decision lines a second at most; the decisions past it are counted and told in one line within a second.
+         * 0: no limit.
          */
         @WithDefault("100")
         @PositiveOrZero

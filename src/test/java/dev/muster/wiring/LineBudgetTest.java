@@ -39,7 +39,8 @@ class LineBudgetTest {
         LineBudget budget = new LineBudget(1, now::get);
         assertThat(budget.admit(Outcome.Unschedulable, 1).write()).isTrue();
         assertThat(budget.admit(Outcome.Scheduled, 9_999).write()).isFalse();
-        assertThat(budget.takeHeld()).startsWith("Decisions: 9999 more not logged one by one (9999 Scheduled)");
+        assertThat(budget.takeHeld()).isEqualTo("Decisions: 9999 more not logged one by one (9999 Scheduled): over 1 "
+                + "line a second (muster.log.decisions-per-second)");
         assertThat(budget.takeHeld()).isNull();
     }
 

@@ -10,11 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,24 +36,9 @@ class DecisionLogBudgetTest {
 
     @Test
     void aBurstPastTheBudgetIsToldWithoutAnotherDecision() throws Exception {
-        List<String> lines = new CopyOnWriteArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                lines.add(r.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger.getLogger(DecisionLog.CATEGORY).addHandler(capture);
         int burst = 6;
-        try {
+        try (LogCapture capture = LogCapture.of(DecisionLog.CATEGORY)) {
+            List<String> lines = capture.messages();
             byte[] body = Files.readAllBytes(Path.of("openapi/examples/training-job.json"));
             for (int i = 0; i < burst; i++) {
                 given().contentType(ContentType.JSON).body(body).when().post("/v1/decisions").then().statusCode(200);
@@ -67,13 +48,10 @@ class DecisionLogBudgetTest {
             while (told(lines) + written(lines) < burst && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
-        } finally {
-            Logger.getLogger(DecisionLog.CATEGORY).removeHandler(capture);
+            assertThat(written(lines)).as("lines: %s", lines).isBetween(1, burst - 1);
+            assertThat(told(lines)).as("lines: %s", lines).isEqualTo(burst - written(lines));
         }
-        assertThat(written(lines)).as("lines: %s", lines).isBetween(1, burst - 1);
-        assertThat(told(lines)).as("lines: %s", lines).isEqualTo(burst - written(lines));
     }
-
     /** Decisions written one by one. */
     private static int written(List<String> lines) {
         return (int) lines.stream().filter(l -> l.startsWith("PodGroup ")).count();

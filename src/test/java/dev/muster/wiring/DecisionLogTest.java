@@ -8,11 +8,8 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,26 +41,11 @@ class DecisionLogTest {
 
     @Test
     void pastItsBudgetTheLogTellsTheHeldDecisionsInOneLineBeforeTheNextAndWhenFlushed() {
-        List<String> lines = new CopyOnWriteArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                lines.add(r.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
         Logger category = Logger.getLogger(DecisionLog.CATEGORY);
         Level before = category.getLevel();
         category.setLevel(Level.INFO);
-        category.addHandler(capture);
-        try {
+        try (LogCapture capture = LogCapture.of(DecisionLog.CATEGORY)) {
+            List<String> lines = capture.messages();
             AtomicLong now = new AtomicLong();
             DecisionLog log = new DecisionLog(2, now::get);
             for (int i = 0; i < 5; i++) {
@@ -93,7 +75,6 @@ class DecisionLogTest {
             }
             assertThat(lines).hasSize(107); // past the default budget of 100
         } finally {
-            category.removeHandler(capture);
             category.setLevel(before);
         }
     }

@@ -113,8 +113,7 @@ public class DecisionResource {
     static final String TRACE_NAME = "muster.decision";
 
     private byte[] decideTraced(byte[] body, Arrival arrival, MediaType type) {
-        CompileAhead.Compiled compiled = pipeline.readCompiled(body, arrival, type);
-        arrival.release(); // the body is read: a large one's array need not outlive the compilation
+        CompileAhead.Compiled compiled = pipeline.readCompiled(body, arrival, type); // has let the body's array go
         DecisionRequest request = compiled.request();
         long start = System.nanoTime();
         DecisionResult result;

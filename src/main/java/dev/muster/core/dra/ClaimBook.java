@@ -49,7 +49,7 @@ public final class ClaimBook {
     private final Map<PodRef, ArrayDeque<Integer>> reservations = new HashMap<>();
     private final java.util.Set<String> released = new java.util.HashSet<>();
     private final PodClaims podClaims;
-    private final FirstFits firstFits = new FirstFits();
+    private final FirstFits firstFits;
 
     /** @param stepBudget devices the allocator may look at per node and pod */
     public ClaimBook(DraObjects objects, long stepBudget) {
@@ -58,6 +58,15 @@ public final class ClaimBook {
 
     /** A decision run's claims over a request's catalog. */
     public ClaimBook(ClaimCatalog catalog, long stepBudget) {
+        this(catalog, stepBudget, 0);
+    }
+
+    /**
+     * A decision run's claims over a request's catalog, for a snapshot of {@code nodes} nodes: what is remembered per
+     * node is found by the node's position where a caller names it.
+     */
+    public ClaimBook(ClaimCatalog catalog, long stepBudget, int nodes) {
+        this.firstFits = new FirstFits(nodes);
         this.claims = catalog.claims;
         this.templates = catalog.templates;
         this.ledger = catalog.index.newLedger();

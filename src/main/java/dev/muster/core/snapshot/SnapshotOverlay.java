@@ -78,7 +78,8 @@ public final class SnapshotOverlay {
         this.podsWithAffinity = snapshot.compiledPodsWithAffinity();
         this.podsWithRequiredAnti = snapshot.compiledPodsWithRequiredAntiAffinity();
         ClaimCatalog catalog = snapshot.claimCatalog();
-        this.claims = catalog == null ? null : new ClaimBook(catalog, dev.muster.core.dra.Allocator.DEFAULT_STEP_BUDGET);
+        this.claims = catalog == null ? null : new ClaimBook(catalog, dev.muster.core.dra.Allocator.DEFAULT_STEP_BUDGET,
+                nodes.length);
     }
 
     /** A run on a cluster compiled for it alone. */

@@ -367,6 +367,29 @@ class DraIndexLedgerTest {
     }
 
     @Test
+    void firstFitsKeptByPositionBelongToTheNodeTheyWereKeptFor() {
+        ResourceClaimSpec spec = claimWithRequest("ns/x", REQ0, CLASS_A).spec();
+        Node n2 = node(NODE2, REGION1);
+        DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)), List.of(
+                slice(SLICE1, NODE1, POOL1, DRIVER_A, dev(DEVICE1), dev(DEVICE2)),
+                slice("slice-2", NODE2, POOL3, DRIVER_A, dev("far"))), null, null);
+        ClaimBook book = new ClaimBook(new ClaimCatalog(objects), 1_000, 2);
+        List<ClaimBook.ClaimUse> uses = List.of(new ClaimBook.ClaimUse("ns/c0", "t", spec, ClaimConsumer.pod("p0", "u0")));
+        Allocator.Outcome onN1 = book.allocate(0, N1, uses);
+        assertThat(book.allocate(0, N1, uses)).as("remembered at its position").isSameAs(onN1);
+        assertThat(book.allocate(N1, uses)).as("by name: another memory, the same answer").isEqualTo(onN1);
+        Allocator.Outcome onN2 = book.allocate(0, n2, uses);
+        assertThat(((Allocator.Allocated) onN2).results().get(0).devices().get(0).device())
+                .as("a slot kept for node-1 is not node-2's answer").isEqualTo("far");
+        assertThat(book.allocate(5, N1, uses)).as("a position past the snapshot's nodes: by name")
+                .isEqualTo(onN1);
+        assertThat(book.reserve(new PodRef("ns", "p0"), 1, n2, uses, 0)).isNull();
+        List<ClaimBook.ClaimUse> next = List.of(new ClaimBook.ClaimUse("ns/c1", "t", spec, ClaimConsumer.pod("p1", "u1")));
+        assertThat(book.allocate(1, n2, next)).as("its device taken: a new search, not the kept answer")
+                .isInstanceOf(Allocator.Unfit.class);
+    }
+
+    @Test
     void reservedDevicesAreTakenForLaterAllocations() {
         DraIndex index = DraIndex.build(List.of(deviceClass(CLASS_A, DRIVER_A)),
                 List.of(slice(SLICE1, NODE1, POOL1, DRIVER_A, dev(DEVICE1), dev(DEVICE2))), List.of());

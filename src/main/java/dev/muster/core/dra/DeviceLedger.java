@@ -205,17 +205,25 @@ public final class DeviceLedger {
 
     /** Whether anyone holds the device, exclusively or as a share. */
     public boolean isInUse(AllocatedDevice id) {
-        return state.inUse(id);
+        PoolDevice d = index.numbered(id);
+        return d != null ? state.inUse(d) : state.unknownInUse(id);
     }
 
     /** Whether someone holds the device exclusively. */
     public boolean isAllocatedExclusively(AllocatedDevice id) {
-        return state.exclusive.getOrDefault(id, 0) > 0;
+        PoolDevice d = index.numbered(id);
+        return (d != null ? state.exclusiveHolders(d) : state.unknownExclusiveHolders(id)) > 0;
     }
 
     /** How many holders the device has (exclusive ones plus shares); more than one exclusive is a conflict. */
     public int holders(AllocatedDevice id) {
-        return state.exclusive.getOrDefault(id, 0) + state.shares.getOrDefault(id, 0);
+        PoolDevice d = index.numbered(id);
+        return d != null ? holders(d) : state.unknownExclusiveHolders(id) + state.unknownShareHolders(id);
+    }
+
+    /** {@link #holders(AllocatedDevice)} of one of the index's devices. */
+    int holders(PoolDevice d) {
+        return state.exclusiveHolders(d) + state.shareHolders(d);
     }
 
     /** Consumed capacity of a shared device: fully qualified capacity name → amount (empty when unshared). */
@@ -252,40 +260,108 @@ public final class DeviceLedger {
      * when the last one leaves.
      */
     static final class State {
-        final Map<AllocatedDevice, Integer> exclusive;
-        final Map<AllocatedDevice, Integer> shares;
+        /**
+         * Exclusive holders and shares of the index's devices: per pool (by ordinal), per device (by its number in the
+         * pool); null where the pool has none. Read by every device check of every search, so an array slot, not a
+         * look-up by the device's name.
+         */
+        private final int[][] exclusiveAt;
+        private final int[][] sharesAt;
+        /**
+         * Which of those arrays this state may write in place: a copy shares every array with the state it was copied
+         * from until one of them writes, which then writes its own copy of that pool's array.
+         */
+        private final boolean[] ownExclusive;
+        private final boolean[] ownShares;
+        private boolean ownsAny;
+        /** Holders of devices the index cannot number (allocations naming devices it does not know). */
+        private final Map<AllocatedDevice, Integer> exclusive;
+        private final Map<AllocatedDevice, Integer> shares;
         /** device → fully qualified capacity name → consumed by shares. */
         final Map<AllocatedDevice, Map<String, BigDecimal>> capacity;
         final Map<DraIndex.CounterKey, BigDecimal> counters;
 
-        State() {
-            this(new HashMap<>(), new HashMap<>(), new HashMap<>(), new HashMap<>());
+        /** An empty state for an index of {@code pools} pools. */
+        State(int pools) {
+            this(new int[pools][], new int[pools][], new HashMap<>(), new HashMap<>(), new HashMap<>(), new HashMap<>());
         }
 
-        private State(Map<AllocatedDevice, Integer> exclusive, Map<AllocatedDevice, Integer> shares,
-                      Map<AllocatedDevice, Map<String, BigDecimal>> capacity, Map<DraIndex.CounterKey, BigDecimal> counters) {
+        private State(int[][] exclusiveAt, int[][] sharesAt, Map<AllocatedDevice, Integer> exclusive,
+                      Map<AllocatedDevice, Integer> shares, Map<AllocatedDevice, Map<String, BigDecimal>> capacity,
+                      Map<DraIndex.CounterKey, BigDecimal> counters) {
+            this.exclusiveAt = exclusiveAt;
+            this.sharesAt = sharesAt;
+            this.ownExclusive = new boolean[exclusiveAt.length];
+            this.ownShares = new boolean[sharesAt.length];
             this.exclusive = exclusive;
             this.shares = shares;
             this.capacity = capacity;
             this.counters = counters;
         }
 
+        /** A copy: the per-pool arrays are shared until either state writes one (never, for the index's own state). */
         State copy() {
+            if (ownsAny) {
+                java.util.Arrays.fill(ownExclusive, false);
+                java.util.Arrays.fill(ownShares, false);
+                ownsAny = false;
+            }
             Map<AllocatedDevice, Map<String, BigDecimal>> cap = new HashMap<>();
             capacity.forEach((k, v) -> cap.put(k, new HashMap<>(v)));
-            return new State(new HashMap<>(exclusive), new HashMap<>(shares), cap, new HashMap<>(counters));
+            return new State(exclusiveAt.clone(), sharesAt.clone(), new HashMap<>(exclusive), new HashMap<>(shares), cap,
+                    new HashMap<>(counters));
         }
 
-        boolean inUse(AllocatedDevice id) {
+        /** Exclusive holders of the device. */
+        int exclusiveHolders(PoolDevice d) {
+            if (d.number() < 0) {
+                return exclusive.getOrDefault(d.id(), 0);
+            }
+            int[] a = exclusiveAt[d.pool().ordinal];
+            return a == null ? 0 : a[d.number()];
+        }
+
+        /** Shares taken of the device. */
+        int shareHolders(PoolDevice d) {
+            if (d.number() < 0) {
+                return shares.getOrDefault(d.id(), 0);
+            }
+            int[] a = sharesAt[d.pool().ordinal];
+            return a == null ? 0 : a[d.number()];
+        }
+
+        boolean inUse(PoolDevice d) {
+            return exclusiveHolders(d) > 0 || shareHolders(d) > 0;
+        }
+
+        /** {@link #inUse(PoolDevice)} of a device the index does not know. */
+        boolean unknownInUse(AllocatedDevice id) {
             return exclusive.getOrDefault(id, 0) > 0 || shares.getOrDefault(id, 0) > 0;
         }
 
-        boolean exclusivelyInUse(AllocatedDevice id) {
-            return exclusive.getOrDefault(id, 0) > 0;
+        int unknownExclusiveHolders(AllocatedDevice id) {
+            return exclusive.getOrDefault(id, 0);
         }
 
-        boolean sharedInUse(AllocatedDevice id) {
-            return shares.getOrDefault(id, 0) > 0;
+        int unknownShareHolders(AllocatedDevice id) {
+            return shares.getOrDefault(id, 0);
+        }
+
+        /** Devices held exclusively and devices shared, for messages. */
+        String describe() {
+            return "exclusive=" + count(exclusiveAt, exclusive) + " devices, shared=" + count(sharesAt, shares) + " devices";
+        }
+
+        private static int count(int[][] at, Map<AllocatedDevice, Integer> unknown) {
+            int n = unknown.size();
+            for (int[] a : at) {
+                if (a != null) {
+                    for (int v : a) {
+                        n += v > 0 ? 1 : 0;
+                    }
+                }
+            }
+            return n;
         }
 
         BigDecimal consumedCapacity(AllocatedDevice id, String fqName) {
@@ -306,22 +382,24 @@ public final class DeviceLedger {
                 if (r.adminAccess()) {
                     continue;
                 }
-                // the index's own id where it knows the device: the maps' keys are then the objects searches ask with
+                // the index's own id where it knows the device: the capacity map's keys are then the objects searches
+                // ask with
+                PoolDevice d = devices[i] != null && devices[i].number() >= 0 ? devices[i] : null;
                 AllocatedDevice id = devices[i] != null ? devices[i].id() : r.id();
-                boolean before = inUse(id);
-                if (r.shareID() == null) {
-                    bump(exclusive, id, sign, undo);
+                boolean before = d != null ? inUse(d) : unknownInUse(id);
+                boolean exclusively = r.shareID() == null;
+                if (d != null) {
+                    bump(exclusively, d, sign, undo);
                 } else {
-                    bump(shares, id, sign, undo);
+                    bump(exclusively ? exclusive : shares, id, sign, undo);
+                }
+                if (!exclusively) {
                     r.consumedCapacity().forEach((name, q) ->
                             addCapacity(id, Capacities.qualify(name, id.driver()), Quantity.exact(q).multiply(BigDecimal.valueOf(sign)), undo));
                 }
-                boolean after = inUse(id);
-                if (before != after) {
-                    PoolDevice d = devices[i];
-                    if (d != null) {
-                        addCounters(d, after ? +1 : -1, undo);
-                    }
+                boolean after = d != null ? inUse(d) : unknownInUse(id);
+                if (before != after && devices[i] != null) {
+                    addCounters(devices[i], after ? +1 : -1, undo);
                 }
             }
         }
@@ -359,6 +437,30 @@ public final class DeviceLedger {
             }
         }
 
+        /** One holder more or fewer of a numbered device, in this state's own copy of its pool's array. */
+        private void bump(boolean exclusively, PoolDevice d, int sign, List<Runnable> undo) {
+            int[] a = writable(exclusively, d);
+            int old = a[d.number()];
+            a[d.number()] = Math.max(0, old + sign);
+            if (undo != null) {
+                undo.add(() -> writable(exclusively, d)[d.number()] = old); // the array then, which a copy may share
+            }
+        }
+
+        private int[] writable(boolean exclusively, PoolDevice d) {
+            int[][] at = exclusively ? exclusiveAt : sharesAt;
+            boolean[] own = exclusively ? ownExclusive : ownShares;
+            int pool = d.pool().ordinal;
+            int[] a = at[pool];
+            if (a == null || !own[pool]) {
+                a = a == null ? new int[d.pool().deviceCount()] : a.clone();
+                at[pool] = a;
+                own[pool] = true;
+                ownsAny = true;
+            }
+            return a;
+        }
+
         private static void bump(Map<AllocatedDevice, Integer> m, AllocatedDevice id, int sign, List<Runnable> undo) {
             Integer old = m.get(id);
             int now = Math.max(0, (old == null ? 0 : old) + sign);
@@ -381,6 +483,6 @@ public final class DeviceLedger {
 
     @Override
     public String toString() {
-        return "DeviceLedger{exclusive=" + state.exclusive + ", shares=" + state.shares + "}";
+        return "DeviceLedger{" + state.describe() + "}";
     }
 }

@@ -349,7 +349,7 @@ final class DeviceSearch {
             if (pd == null) {
                 continue;
             }
-            if (spec.adminAccess ? allocatingFor(pd.id(), ci) : deviceInUse(pd.id())) {
+            if (spec.adminAccess ? allocatingFor(pd.id(), ci) : deviceInUse(pd)) {
                 continue;
             }
             if (!usable(plan.claim, spec, c, pd)) {
@@ -380,11 +380,11 @@ final class DeviceSearch {
                 Map<String, BigDecimal> consumedFq, Map<String, BigDecimal> consumedByKey) {
     }
 
-    private boolean deviceInUse(AllocatedDevice id) {
-        if (state.exclusivelyInUse(id)) {
+    private boolean deviceInUse(PoolDevice pd) {
+        if (state.exclusiveHolders(pd) > 0) {
             return true;
         }
-        int[] per = allocating.get(id);
+        int[] per = allocating.get(pd.id());
         if (per != null) {
             for (int n : per) {
                 if (n > 0) {
@@ -460,14 +460,14 @@ final class DeviceSearch {
         if (!multi && spec.adminAccess && allocatingFor(id, ci)) {
             return null;
         }
-        if (!spec.adminAccess && deviceInUse(id)) {
+        if (!spec.adminAccess && deviceInUse(pd)) {
             return null;
         }
         Map<String, BigDecimal> consumedFq = multi ? capacityFits(spec, pd) : null;
         if (multi && consumedFq == null) {
             return null;
         }
-        boolean skipCounters = multi && (state.sharedInUse(id) || allocatingShares.getOrDefault(id, 0) > 0);
+        boolean skipCounters = multi && (state.shareHolders(pd) > 0 || allocatingShares.getOrDefault(id, 0) > 0);
         boolean countersTaken = false;
         if (!skipCounters && !pd.device().consumesCounters().isEmpty()) {
             if (!countersFit(pd)) {

@@ -35,7 +35,7 @@ final class DeviceStates {
                 }
                 for (PoolDevice pd : p.devices(k)) {
                     AllocatedDevice id = pd.id();
-                    int holders = ledger.holders(id);
+                    int holders = ledger.holders(pd);
                     ints[n++] = holders;
                     if (holders > 0 && pd.device().allowMultipleAllocations()) {
                         if (shares == null) {

@@ -167,7 +167,7 @@ public final class DraIndex {
         this.localPoolsByNode = local;
         this.sharedPools = shared;
 
-        DeviceLedger.State state = new DeviceLedger.State();
+        DeviceLedger.State state = new DeviceLedger.State(this.pools.size());
         for (AllocationResult r : allocations) {
             state.apply(devicesIn(r), r, +1, null);
             for (AllocationResult.DeviceResult d : r.devices()) {
@@ -297,7 +297,14 @@ public final class DraIndex {
 
     /** Whether a snapshot claim holds the device (exclusively or as a share). */
     public boolean isAllocated(AllocatedDevice id) {
-        return allocated.inUse(id);
+        PoolDevice d = numbered(id);
+        return d != null ? allocated.inUse(d) : allocated.unknownInUse(id);
+    }
+
+    /** {@link #device} when the ledger keeps the device's holders by number (null: by id). */
+    PoolDevice numbered(AllocatedDevice id) {
+        PoolDevice d = device(id);
+        return d != null && d.number() >= 0 ? d : null;
     }
 
     /** The device at its pool's highest generation, or null when the index does not know it. */

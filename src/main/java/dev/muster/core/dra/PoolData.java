@@ -47,6 +47,8 @@ final class PoolData {
     int driverId;
     /** Per slice, the number of its device list ({@link #devicesLook}); -1 until first asked. */
     final int[] sliceLooks;
+    /** Per slice, the number in the pool of its first device (devices are numbered in slice order). */
+    private final int[] sliceStart;
 
     PoolData(String driver, String name, List<ResourceSlice> slices, boolean incomplete) {
         this.driver = driver;
@@ -56,7 +58,10 @@ final class PoolData {
         boolean binding = false;
         int total = 0;
         Map<String, Map<String, BigDecimal>> sets = null; // most pools have no shared counters
+        this.sliceStart = new int[slices.size()];
+        int slice = 0;
         for (ResourceSlice s : slices) {
+            sliceStart[slice++] = total;
             for (ResourceSlice.CounterSet cs : s.sharedCounters()) {
                 if (sets == null) {
                     sets = new LinkedHashMap<>();
@@ -86,9 +91,10 @@ final class PoolData {
         ResourceSlice s = slices.get(k);
         List<Device> devices = s.devices();
         a = new PoolDevice[devices.size()];
+        int first = invalid() ? -1 : sliceStart[k]; // a repeated name: one id, two devices, so held by id
         for (int i = 0; i < a.length; i++) {
             Device d = devices.get(i);
-            a[i] = new PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this);
+            a[i] = new PoolDevice(new AllocatedDevice(driver, name, d.name()), d, s, this, first < 0 ? -1 : first + i);
         }
         return sliceDevices.compareAndSet(k, null, a) ? a : sliceDevices.get(k); // a racing thread's, if it won
     }
@@ -118,6 +124,11 @@ final class PoolData {
             }
         }
         return null;
+    }
+
+    /** How many devices the pool's slices list (the numbers of its devices run below it). */
+    int deviceCount() {
+        return total;
     }
 
     /** The pool's device of this name (the first one, should the pool repeat a name), or null. */

@@ -8,6 +8,8 @@ final class PoolDevice {
     private final Device device;
     private final ResourceSlice slice;
     private final PoolData pool;
+    /** The device's number in its pool (slice order), what the ledger keeps its holders under; -1 in an invalid pool. */
+    private final int number;
     volatile Map<String, Capacities.Resolved> capacities; // resolved by the index on first use
     /** The number of what selectors see of the device (equal devices share it), or -1 before first use. */
     volatile int selectorId = -1;
@@ -52,11 +54,16 @@ final class PoolDevice {
         }
     }
 
-    PoolDevice(AllocatedDevice id, Device device, ResourceSlice slice, PoolData pool) {
+    PoolDevice(AllocatedDevice id, Device device, ResourceSlice slice, PoolData pool, int number) {
         this.id = id;
         this.device = device;
         this.slice = slice;
         this.pool = pool;
+        this.number = number;
+    }
+
+    int number() {
+        return number;
     }
 
     AllocatedDevice id() {

@@ -270,6 +270,44 @@ class DraIndexLedgerTest {
     }
 
     @Test
+    void copiesOfAStateShareNothingTheyWrite() {
+        ResourceSlice s = slice(SLICE1, NODE1, POOL1, DRIVER_A, dev("p"), dev("q"), dev("m").multi().cap(CAPACITY0, "4"));
+        AllocationResult snapshotP = allocated("driver-a/pool-1/p").get(0);
+        DraIndex index = DraIndex.build(List.of(), List.of(s), List.of(snapshotP));
+        AllocatedDevice p = new AllocatedDevice(DRIVER_A, POOL1, "p");
+        AllocatedDevice q = new AllocatedDevice(DRIVER_A, POOL1, "q");
+        AllocatedDevice m = new AllocatedDevice(DRIVER_A, POOL1, "m");
+        DeviceLedger one = index.newLedger();
+        DeviceLedger two = index.newLedger();
+        int start = one.mark();
+        one.reserve(allocated("driver-a/pool-1/q").get(0));
+        one.reserve(allocatedShare(DRIVER_A, POOL1, "m", "1"));
+        one.release(snapshotP);
+        assertThat(one.isInUse(q)).isTrue();
+        assertThat(one.isInUse(p)).isFalse();
+        assertThat(two.isInUse(q)).as("another run's ledger").isFalse();
+        assertThat(two.isAllocatedExclusively(p)).isTrue();
+        assertThat(index.isAllocated(q)).as("the index's own state").isFalse();
+        assertThat(index.isAllocated(p)).isTrue();
+
+        DeviceLedger.State copy = one.snapshot();
+        PoolDevice qd = index.device(q);
+        PoolDevice pd = index.device(p);
+        PoolDevice md = index.device(m);
+        one.rollbackTo(start);
+        assertThat(one.isInUse(q)).isFalse();
+        assertThat(one.holders(m)).isZero();
+        assertThat(one.isAllocatedExclusively(p)).isTrue();
+        assertThat(copy.inUse(qd)).as("the copy keeps what was held when it was taken").isTrue();
+        assertThat(copy.shareHolders(md)).isEqualTo(1);
+        assertThat(copy.inUse(pd)).isFalse();
+        one.reserve(allocated("driver-a/pool-1/q").get(0));
+        one.rollbackTo(start);
+        assertThat(copy.inUse(qd)).as("a write and its undo after the copy: still the copy's own").isTrue();
+        assertThat(index.isAllocated(q)).isFalse();
+    }
+
+    @Test
     void nodeVersionsNameTheWayDevicesAreHeldAndComeBackWithARollback() {
         DraIndex index = DraIndex.build(List.of(deviceClass(CLASS_A, DRIVER_A)), List.of(
                 slice(SLICE1, NODE1, POOL1, DRIVER_A, dev(DEVICE1), dev(DEVICE2), dev("d3")),

@@ -114,7 +114,7 @@ public final class Allocator {
     }
 
     /** {@link #allocate(DeviceLedger, Node, List, long)} with the node's pools ({@link DraIndex#poolsFor}) at hand. */
-    static Outcome allocate(DeviceLedger ledger, Node node, List<DraIndex.NodePool> pools, List<PendingClaim> claims,
+    static Outcome allocate(DeviceLedger ledger, Node node, List<NodePool> pools, List<PendingClaim> claims,
                             long stepBudget) {
         DeviceSearch s = new DeviceSearch(ledger.index(), ledger.snapshotView(), node, pools, claims, stepBudget, null);
         return s.run();

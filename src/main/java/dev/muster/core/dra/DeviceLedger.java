@@ -101,7 +101,7 @@ public final class DeviceLedger {
     }
 
     /** {@link #nodeVersion(Node)} of a node seeing these pools. */
-    long nodeVersion(List<DraIndex.NodePool> pools) {
+    long nodeVersion(List<NodePool> pools) {
         if (pools.isEmpty()) {
             return 0;
         }

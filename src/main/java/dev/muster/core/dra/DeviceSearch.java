@@ -52,15 +52,18 @@ final class DeviceSearch {
     private final long budget;
     private long steps;
 
-    private final List<DraIndex.NodePool> pools;
+    private final List<NodePool> pools;
     /** Devices of usable (complete, valid) pools in allocation order. */
-    private final List<PoolDevice> candidates = new ArrayList<>();
+    private final PoolDevice[] candidates;
     private final ClaimPlan[] plans;
 
-    /** device → picks per claim index (exclusive picks and admin-access picks; not shares). */
-    private final Map<AllocatedDevice, int[]> allocating = new HashMap<>();
-    private final Map<AllocatedDevice, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
-    private final Map<AllocatedDevice, Integer> allocatingShares = new HashMap<>();
+    /**
+     * device → picks per claim index (exclusive picks and admin-access picks; not shares). Keyed by the index's device
+     * objects, one per device among the candidates: no device's names are hashed to find what this search took.
+     */
+    private final Map<PoolDevice, int[]> allocating = new java.util.IdentityHashMap<>();
+    private final Map<PoolDevice, Map<String, BigDecimal>> allocatingCapacity = new java.util.IdentityHashMap<>();
+    private final Map<PoolDevice, Integer> allocatingShares = new java.util.IdentityHashMap<>();
     private final Map<CounterKey, BigDecimal> allocatingCounters = new HashMap<>();
     private final List<List<Pick>> results = new ArrayList<>();
 
@@ -73,7 +76,7 @@ final class DeviceSearch {
     private List<AllocationResult> solution;
     private List<PoolDevice[]> solutionDevices;
 
-    DeviceSearch(DraIndex index, DeviceLedger.State state, Node node, List<DraIndex.NodePool> pools,
+    DeviceSearch(DraIndex index, DeviceLedger.State state, Node node, List<NodePool> pools,
            List<PendingClaim> claims, long budget, int[] replay) {
         this.index = index;
         this.state = state;
@@ -83,14 +86,7 @@ final class DeviceSearch {
         this.replay = replay;
         this.replaying = replay != null;
         this.pools = pools;
-        for (DraIndex.NodePool p : pools) {
-            if (p.pool().incomplete || p.pool().invalid()) {
-                continue;
-            }
-            for (int k = 0; k < p.slices().size(); k++) {
-                java.util.Collections.addAll(candidates, p.devices(k));
-            }
-        }
+        this.candidates = NodePool.usableDevices(pools);
         this.plans = new ClaimPlan[claims.size()];
     }
 
@@ -108,7 +104,7 @@ final class DeviceSearch {
             if (r == R.DONE) {
                 return new Allocator.Allocated(solution, steps, solutionDevices);
             }
-            for (DraIndex.NodePool p : pools) {
+            for (NodePool p : pools) {
                 if (p.pool().invalid()) {
                     return new Allocator.Unfit(Allocator.INVALID_POOLS, steps);
                 }
@@ -237,7 +233,7 @@ final class DeviceSearch {
             return;
         }
         List<PoolDevice> all = new ArrayList<>();
-        for (DraIndex.NodePool p : pools) {
+        for (NodePool p : pools) {
             if (p.pool().incomplete) {
                 throw new Abort("claim " + claim.key() + ", request " + s.fullName
                         + ": asks for all devices, but resource pool " + p.pool().id() + " is currently being updated");
@@ -343,13 +339,13 @@ final class DeviceSearch {
         if (replaying) {
             from = replayed();
         }
-        for (int c = from; c < candidates.size(); c++) {
+        for (int c = from; c < candidates.length; c++) {
             step();
-            PoolDevice pd = candidates.get(c);
+            PoolDevice pd = candidates[c];
             if (pd == null) {
                 continue;
             }
-            if (spec.adminAccess ? allocatingFor(pd.id(), ci) : deviceInUse(pd)) {
+            if (spec.adminAccess ? allocatingFor(pd, ci) : deviceInUse(pd)) {
                 continue;
             }
             if (!usable(plan.claim, spec, c, pd)) {
@@ -384,7 +380,7 @@ final class DeviceSearch {
         if (state.exclusiveHolders(pd) > 0) {
             return true;
         }
-        int[] per = allocating.get(pd.id());
+        int[] per = allocating.isEmpty() ? null : allocating.get(pd);
         if (per != null) {
             for (int n : per) {
                 if (n > 0) {
@@ -395,8 +391,8 @@ final class DeviceSearch {
         return false;
     }
 
-    private boolean allocatingFor(AllocatedDevice id, int ci) {
-        int[] per = allocating.get(id);
+    private boolean allocatingFor(PoolDevice pd, int ci) {
+        int[] per = allocating.get(pd);
         return per != null && per[ci] > 0;
     }
 
@@ -409,7 +405,7 @@ final class DeviceSearch {
     private boolean usable(PendingClaim claim, Spec spec, int c, PoolDevice pd) {
         byte[] known = spec.usable;
         if (known == null) {
-            known = new byte[candidates.size()];
+            known = new byte[candidates.length];
             spec.usable = known;
         }
         boolean multi = pd.device().allowMultipleAllocations();
@@ -446,7 +442,7 @@ final class DeviceSearch {
     /** {@link Capacities#fit} of the request on the device, with what this search has taken of it so far. */
     private Map<String, BigDecimal> capacityFits(Spec spec, PoolDevice pd) {
         return Capacities.fit(spec.capacityRequests, pd, index.capacities(pd), state,
-                allocatingCapacity.getOrDefault(pd.id(), Map.of()));
+                allocatingCapacity.isEmpty() ? Map.of() : allocatingCapacity.getOrDefault(pd, Map.of()));
     }
 
     /**
@@ -457,7 +453,7 @@ final class DeviceSearch {
     private Pick allocateDevice(int ci, Spec spec, PoolDevice pd, boolean must) {
         AllocatedDevice id = pd.id();
         boolean multi = pd.device().allowMultipleAllocations();
-        if (!multi && spec.adminAccess && allocatingFor(id, ci)) {
+        if (!multi && spec.adminAccess && allocatingFor(pd, ci)) {
             return null;
         }
         if (!spec.adminAccess && deviceInUse(pd)) {
@@ -467,7 +463,7 @@ final class DeviceSearch {
         if (multi && consumedFq == null) {
             return null;
         }
-        boolean skipCounters = multi && (state.shareHolders(pd) > 0 || allocatingShares.getOrDefault(id, 0) > 0);
+        boolean skipCounters = multi && (state.shareHolders(pd) > 0 || allocatingShares.getOrDefault(pd, 0) > 0);
         boolean countersTaken = false;
         if (!skipCounters && !pd.device().consumesCounters().isEmpty()) {
             if (!countersFit(pd)) {
@@ -506,15 +502,15 @@ final class DeviceSearch {
             fq = new HashMap<>();
             byKey = new java.util.LinkedHashMap<>();
             Map<String, Capacities.Resolved> caps = index.capacities(pd);
-            Map<String, BigDecimal> local = allocatingCapacity.computeIfAbsent(id, k -> new HashMap<>());
+            Map<String, BigDecimal> local = allocatingCapacity.computeIfAbsent(pd, k -> new HashMap<>());
             for (Map.Entry<String, BigDecimal> e : consumedFq.entrySet()) {
                 fq.put(e.getKey(), e.getValue());
                 byKey.put(caps.get(e.getKey()).key(), e.getValue());
                 local.merge(e.getKey(), e.getValue(), BigDecimal::add);
             }
-            allocatingShares.merge(id, 1, Integer::sum);
+            allocatingShares.merge(pd, 1, Integer::sum);
         } else {
-            allocating.computeIfAbsent(id, k -> new int[plans.length])[ci]++;
+            allocating.computeIfAbsent(pd, k -> new int[plans.length])[ci]++;
         }
         Pick p = new Pick(spec, pd, multi, countersTaken, fq, byKey);
         results.get(ci).add(p);
@@ -522,16 +518,16 @@ final class DeviceSearch {
     }
 
     private void deallocate(int ci, Pick p) {
-        AllocatedDevice id = p.device().id();
+        PoolDevice pd = p.device();
         for (Constraints.Constraint c : plans[ci].constraints) {
             c.remove(p.spec().request, p.spec().sub, p.device());
         }
         if (p.share()) {
-            Map<String, BigDecimal> local = allocatingCapacity.get(id);
+            Map<String, BigDecimal> local = allocatingCapacity.get(pd);
             p.consumedFq().forEach((k, v) -> local.merge(k, v.negate(), BigDecimal::add));
-            allocatingShares.merge(id, -1, Integer::sum);
+            allocatingShares.merge(pd, -1, Integer::sum);
         } else {
-            allocating.get(id)[ci]--;
+            allocating.get(pd)[ci]--;
         }
         if (p.countersTaken()) {
             addCounters(p.device(), -1);

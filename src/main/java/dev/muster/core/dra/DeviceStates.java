@@ -14,11 +14,11 @@ final class DeviceStates {
     }
 
     /** The state of a node seeing these pools, as the ledger holds their devices. */
-    static Object of(DeviceLedger ledger, List<DraIndex.NodePool> pools) {
+    static Object of(DeviceLedger ledger, List<NodePool> pools) {
         int[] ints = new int[16];
         int n = 0;
         List<Object> shares = null;
-        for (DraIndex.NodePool p : pools) {
+        for (NodePool p : pools) {
             ints = grow(ints, n + 4 + p.slices().size());
             ints[n++] = p.pool().driverId;
             ints[n++] = p.pool().incomplete ? 1 : 0;

@@ -31,16 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * older, complete generation on a node none of whose newer slices is relevant to it).
  */
 public final class DraIndex {
-    /**
-     * One pool as one node sees it: the slices with devices relevant to the node, in name order, and where each
-     * stands among the pool's slices.
-     */
-    record NodePool(PoolData pool, List<ResourceSlice> slices, int[] sliceIndexes) {
-        /** Slice {@code k}'s devices, aligned with its {@code devices}. */
-        PoolDevice[] devices(int k) {
-            return pool.devices(sliceIndexes[k]);
-        }
-    }
 
     /** A counter of a pool's counter set. */
     record CounterKey(String driver, String pool, String counterSet, String counter) {
@@ -57,29 +47,6 @@ public final class DraIndex {
     private final Map<String, NodeDevices> nodePools = new ConcurrentHashMap<>();
     private final Map<DeviceList, Integer> deviceListIds = new ConcurrentHashMap<>();
 
-    /**
-     * A slice's device list as a key: equal when the lists are, hashed from what tells devices apart cheaply (names,
-     * and the attribute and capacity maps, whose hashes are kept) instead of every field of every device.
-     */
-    private record DeviceList(List<Device> devices, int hash) {
-        static DeviceList of(List<Device> devices) {
-            int h = 1;
-            for (Device d : devices) {
-                h = 31 * h + (d.name().hashCode() * 31 + d.attributes().hashCode()) * 31 + d.capacity().hashCode();
-            }
-            return new DeviceList(devices, h);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof DeviceList l && l.hash == hash && devices.equals(l.devices);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-    }
     private final Map<CapacityKey, Map<String, Capacities.Resolved>> resolvedCapacities = new ConcurrentHashMap<>();
 
     private record CapacityKey(String driver, Map<String, Device.Capacity> capacity) {

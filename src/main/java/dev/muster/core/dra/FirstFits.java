@@ -35,7 +35,7 @@ final class FirstFits {
     /** The first fit of {@code pending} on the node at {@code position} (-1: unknown), remembered or worked out. */
     Allocator.Outcome get(DeviceLedger ledger, int position, Node node, List<Allocator.PendingClaim> pending,
                           long stepBudget) {
-        List<DraIndex.NodePool> pools = (position < 0 ? ledger.index().devicesOf(node)
+        List<NodePool> pools = (position < 0 ? ledger.index().devicesOf(node)
                 : ledger.index().devicesOf(position, node)).pools;
         long version = ledger.nodeVersion(pools);
         boolean positioned = position >= 0 && position < byPosition.length();

@@ -46,9 +46,9 @@ class DraIndexLedgerTest {
                     .isEqualTo(cold.poolsFor(n).stream().map(p -> p.pool().id() + p.slices()).toList());
         }
         // equal device lists share a number, different ones do not, however the numbers were handed out
-        DraIndex.NodePool onN1 = warm.poolsFor(N1).get(0);
-        DraIndex.NodePool onN2 = warm.poolsFor(n2).get(0);
-        DraIndex.NodePool otherList = warm.poolsFor(N1).get(1);
+        NodePool onN1 = warm.poolsFor(N1).get(0);
+        NodePool onN2 = warm.poolsFor(n2).get(0);
+        NodePool otherList = warm.poolsFor(N1).get(1);
         assertThat(onN1.pool().sliceLooks[0]).as("computed by warming").isNotNegative();
         assertThat(warm.devicesLook(onN1.pool(), 0)).isEqualTo(warm.devicesLook(onN2.pool(), 0))
                 .isNotEqualTo(warm.devicesLook(otherList.pool(), 0));
@@ -208,10 +208,10 @@ class DraIndexLedgerTest {
         ResourceSlice dup1 = slice("d1", NODE1, pool(POOL2, 2), DRIVER_A, dev("same"));
         ResourceSlice dup2 = slice("d2", NODE1, pool(POOL2, 2), DRIVER_A, dev("same"));
         DraIndex index = DraIndex.build(List.of(), List.of(b, a, dup1, dup2), List.of());
-        DraIndex.NodePool p1 = index.poolsFor(N1).get(0);
+        NodePool p1 = index.poolsFor(N1).get(0);
         assertThat(p1.pool().incomplete).isTrue();
         assertThat(p1.slices()).containsExactly(a, b);
-        DraIndex.NodePool p2 = index.poolsFor(N1).get(1);
+        NodePool p2 = index.poolsFor(N1).get(1);
         assertThat(p2.pool().incomplete).isFalse();
         assertThat(p2.pool().invalidReason()).isEqualTo("duplicate device name same");
         // within one slice, as among slices

@@ -59,11 +59,12 @@ final class DeviceSearch {
 
     /**
      * device → picks per claim index (exclusive picks and admin-access picks; not shares). Keyed by the index's device
-     * objects, one per device among the candidates: no device's names are hashed to find what this search took.
+     * objects (by identity: one per device among the candidates), so no device's names are hashed to find what this
+     * search took; a HashMap makes its table on the first pick, and most searches pick one device or none.
      */
-    private final Map<PoolDevice, int[]> allocating = new java.util.IdentityHashMap<>();
-    private final Map<PoolDevice, Map<String, BigDecimal>> allocatingCapacity = new java.util.IdentityHashMap<>();
-    private final Map<PoolDevice, Integer> allocatingShares = new java.util.IdentityHashMap<>();
+    private final Map<PoolDevice, int[]> allocating = new HashMap<>();
+    private final Map<PoolDevice, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
+    private final Map<PoolDevice, Integer> allocatingShares = new HashMap<>();
     private final Map<CounterKey, BigDecimal> allocatingCounters = new HashMap<>();
     private final List<List<Pick>> results = new ArrayList<>();
 

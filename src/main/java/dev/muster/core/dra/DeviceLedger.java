@@ -299,17 +299,25 @@ public final class DeviceLedger {
             this.counters = counters;
         }
 
-        /** A copy: the per-pool arrays are shared until either state writes one (never, for the index's own state). */
+        /**
+         * A copy: the per-pool arrays are shared until either state writes one. Copying the index's own state, which is
+         * {@linkplain #freeze frozen}, changes nothing in it, so runs on several threads may copy it at once.
+         */
         State copy() {
+            freeze();
+            Map<AllocatedDevice, Map<String, BigDecimal>> cap = new HashMap<>();
+            capacity.forEach((k, v) -> cap.put(k, new HashMap<>(v)));
+            return new State(exclusiveAt.clone(), sharesAt.clone(), new HashMap<>(exclusive), new HashMap<>(shares), cap,
+                    new HashMap<>(counters));
+        }
+
+        /** From now on every per-pool array this state writes is copied first (it may be shared by copies). */
+        void freeze() {
             if (ownsAny) {
                 java.util.Arrays.fill(ownExclusive, false);
                 java.util.Arrays.fill(ownShares, false);
                 ownsAny = false;
             }
-            Map<AllocatedDevice, Map<String, BigDecimal>> cap = new HashMap<>();
-            capacity.forEach((k, v) -> cap.put(k, new HashMap<>(v)));
-            return new State(exclusiveAt.clone(), sharesAt.clone(), new HashMap<>(exclusive), new HashMap<>(shares), cap,
-                    new HashMap<>(counters));
         }
 
         /** Exclusive holders of the device. */

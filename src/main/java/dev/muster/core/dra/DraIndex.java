@@ -144,6 +144,7 @@ public final class DraIndex {
                 }
             }
         }
+        state.freeze(); // read by every run, copied by each: never written again
         this.allocated = state;
     }
 

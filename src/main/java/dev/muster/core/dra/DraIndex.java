@@ -31,7 +31,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * older, complete generation on a node none of whose newer slices is relevant to it).
  */
 public final class DraIndex {
-
     /** A counter of a pool's counter set. */
     record CounterKey(String driver, String pool, String counterSet, String counter) {
     }

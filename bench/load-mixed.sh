@@ -34,23 +34,8 @@ command -v curl >/dev/null || { echo "curl is missing: apt-get install -y curl" 
 [[ -f "$JAR" ]] || (cd "$ROOT" && $MVN package -Dmaven.test.skip=true)
 [[ -f "$REQ/small.json" ]] || "$ROOT/bench/generate.sh" small
 
-# the request bodies, derived from small.json
-python3 - "$REQ/small.json" "$MIX" <<'PY'
-import json, sys, copy
-src, out = sys.argv[1], sys.argv[2]
-raw = open(src, 'rb').read()
-doc = json.loads(raw)
-neg = copy.deepcopy(doc); neg['snapshot']['podGroups'][0]['spec']['schedulingPolicy']['gang']['minCount'] = -1
-nameless = copy.deepcopy(doc); del nameless['snapshot']['nodes'][0]['metadata']['name']
-files = {'valid': raw, 'neg-mincount': json.dumps(neg).encode(), 'no-node-name': json.dumps(nameless).encode(),
-         'truncated': raw[: len(raw) // 2], 'json-null': b'null', 'wrong-type': raw}
-for k, v in files.items():
-    open(f'{out}/{k}.body', 'wb').write(v)
-PY
-# kind expected-status content-type connections
-KINDS=("valid 200 application/json $VALID_CONN" "neg-mincount 422 application/json $BAD_CONN"
-       "no-node-name 422 application/json $BAD_CONN" "truncated 400 application/json $BAD_CONN"
-       "json-null 400 application/json $BAD_CONN" "wrong-type 415 text/plain $BAD_CONN")
+source "$ROOT/bench/mixed-kinds.sh"   # the request bodies in $MIX, KINDS, run_mix
+mixed_bodies
 
 PID=""; SAMPLER=""
 stop() {
@@ -73,28 +58,17 @@ for k in "${KINDS[@]}"; do
   [[ "$code" == "$expect" ]] || { echo "$kind answered $code, expected $expect: $(head -c 400 "$MIX/$kind.answer")" >&2; exit 1; }
 done
 
-run_mix() { # seconds label -> one wrk per kind, in parallel; results in $MIX/<label>-<kind>.txt
-  local secs="$1" label="$2" pids=()
-  for k in "${KINDS[@]}"; do
-    read -r kind expect ctype conn <<<"$k"
-    KIND="$kind" EXPECT="$expect" CTYPE="$ctype" BODY="$MIX/$kind.body" \
-      wrk -t1 -c"$conn" -d"${secs}s" --timeout 10s --latency -s "$ROOT/bench/mixed.lua" "$URL" \
-      >"$MIX/$label-$kind.txt" 2>&1 &
-    pids+=($!)
-  done
-  for p in "${pids[@]}"; do wait "$p" || true; done
-}
 
 { machine_note; echo "server: java $JAVA_OPTS; warm-up ${WARM_SECONDS}s, then ${SECONDS_RUN}s of the mix" \
   "(valid: $VALID_CONN connections, each other kind: $BAD_CONN)"; } | tee "$MIX/summary.txt"
-run_mix "$WARM_SECONDS" warm
+run_mix "$WARM_SECONDS" warm "$URL"
 
 HZ=$(getconf CLK_TCK)
 : >"$MIX/rss.txt"
 ( while kill -0 "$PID" 2>/dev/null; do awk '/VmRSS/ {print $2}' "/proc/$PID/status" >>"$MIX/rss.txt"; sleep 1; done ) &
 SAMPLER=$!
 before="$(uptime | sed 's/.*load average: //')"; c0=$(cpu_ticks)
-run_mix "$SECONDS_RUN" run
+run_mix "$SECONDS_RUN" run "$URL"
 c1=$(cpu_ticks); after="$(uptime | sed 's/.*load average: //')"
 kill "$SAMPLER" 2>/dev/null || true; wait "$SAMPLER" 2>/dev/null || true; SAMPLER=""
 

@@ -26,6 +26,7 @@ run_mix() { # seconds label url -> one wrk per kind, in parallel; results in $MI
   local secs="$1" label="$2" url="$3" pids=()
   for k in "${KINDS[@]}"; do
     read -r kind expect ctype conn <<<"$k"
+    (( conn > 0 )) || continue   # BAD_CONN=0: the valid request alone
     KIND="$kind" EXPECT="$expect" CTYPE="$ctype" BODY="$MIX/$kind.body" \
       wrk -t1 -c"$conn" -d"${secs}s" --timeout 10s --latency -s "$ROOT/bench/mixed.lua" "$url" \
       >"$MIX/$label-$kind.txt" 2>&1 &

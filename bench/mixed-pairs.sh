@@ -7,8 +7,11 @@
 # then each build's median and p10/p90, and the median of the per-pair ratios (this build / the other).
 #
 #   OTHER=/path/to/other/quarkus-app/quarkus-run.jar bench/mixed-pairs.sh
-#     env: JAR (this build's), OTHER (required), PAIRS (30), SLOT (4 s), WARM_SECONDS (40 per build),
-#          JAVA_OPTS ("-Xmx1g"), VALID_CONN (8), BAD_CONN (2), PORT (18082; the other build PORT+1)
+#   OTHER=target/quarkus-app/quarkus-run.jar OTHER_OPTS=-Dmuster.log.decisions=false bench/mixed-pairs.sh
+#     env: JAR (this build's), OTHER (required; this build's jar again to compare a setting: OTHER_OPTS),
+#          THIS_OPTS and OTHER_OPTS (JVM options of one server only), PAIRS (30), SLOT (4 s),
+#          WARM_SECONDS (40 per build), JAVA_OPTS ("-Xmx1g"), VALID_CONN (8), BAD_CONN (2),
+#          PORT (18082; the other build PORT+1). BAD_CONN=0: the valid request alone.
 # An older build may answer a kind with another status (a request it refused differently then): that is printed
 # before the run and does not stop it; the throughput compared is the valid decisions'.
 source "$(dirname "$0")/common.sh"
@@ -25,10 +28,10 @@ mixed_bodies
 PIDS=()
 trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done' EXIT
 # shellcheck disable=SC2086
-java $JAVA_OPTS -Dquarkus.http.port="$PORT" -Dquarkus.http.host=127.0.0.1 -jar "$JAR" >"$MIX/this.log" 2>&1 &
+java $JAVA_OPTS ${THIS_OPTS:-} -Dquarkus.http.port="$PORT" -Dquarkus.http.host=127.0.0.1 -jar "$JAR" >"$MIX/this.log" 2>&1 &
 PIDS+=($!)
 # shellcheck disable=SC2086
-java $JAVA_OPTS -Dquarkus.http.port=$((PORT + 1)) -Dquarkus.http.host=127.0.0.1 -jar "$OTHER" >"$MIX/other.log" 2>&1 &
+java $JAVA_OPTS ${OTHER_OPTS:-} -Dquarkus.http.port=$((PORT + 1)) -Dquarkus.http.host=127.0.0.1 -jar "$OTHER" >"$MIX/other.log" 2>&1 &
 PIDS+=($!)
 NAMES=(this other)
 for i in 0 1; do
@@ -46,7 +49,7 @@ for i in 0 1; do
   done
 done
 machine_note
-echo "this: $JAR; other: $OTHER; java $JAVA_OPTS; warm-up ${WARM_SECONDS}s each, then $PAIRS pairs of ${SLOT}s slots"
+echo "this: $JAR ${THIS_OPTS:-}; other: $OTHER ${OTHER_OPTS:-}; java $JAVA_OPTS; warm-up ${WARM_SECONDS}s each, then $PAIRS pairs of ${SLOT}s slots"
 HALF=$((WARM_SECONDS / 2))
 for _ in 1 2; do for i in 0 1; do run_mix "$HALF" warm "http://127.0.0.1:$((PORT + i))/v1/decisions"; done; done
 

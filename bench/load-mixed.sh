@@ -58,7 +58,6 @@ for k in "${KINDS[@]}"; do
   [[ "$code" == "$expect" ]] || { echo "$kind answered $code, expected $expect: $(head -c 400 "$MIX/$kind.answer")" >&2; exit 1; }
 done
 
-
 { machine_note; echo "server: java $JAVA_OPTS; warm-up ${WARM_SECONDS}s, then ${SECONDS_RUN}s of the mix" \
   "(valid: $VALID_CONN connections, each other kind: $BAD_CONN)"; } | tee "$MIX/summary.txt"
 run_mix "$WARM_SECONDS" warm "$URL"

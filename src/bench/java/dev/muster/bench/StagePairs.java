@@ -25,6 +25,8 @@ import java.util.function.Supplier;
  * their catalog (built and warmed), the cluster, the request and snapshot (compiled as the service's early helper
  * compiles it, then completed with the catalog), the engine, the encoding. Prints each
  * stage's median and p90 per build and the median (with quartiles) of the per-round ratio this build / other build.
+ * {@code -Dmuster.bench.shape=SHAPE} takes another shape instead ({@link Probe}'s names: a family shape such as
+ * {@code plain-pods}, or a {@link RequestGenerator} shape).
  * The stages call the compile API of this build; the other build must have the same entry points.
  */
 public final class StagePairs implements Supplier<long[]> {
@@ -32,7 +34,9 @@ public final class StagePairs implements Supplier<long[]> {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
 
     private final Fixture fixture = new Fixture();
-    private final byte[] body = DraRequestGenerator.generate();
+    /** The scenario: {@code dra}, or the shape named by {@code -Dmuster.bench.shape} (a family shape such as {@code plain-pods}). */
+    private final byte[] body = System.getProperty("muster.bench.shape") == null ? DraRequestGenerator.generate()
+            : Probe.generate(System.getProperty("muster.bench.shape"));
 
     /** One decision of the scenario, stage by stage: thread CPU nanoseconds per stage. */
     @Override

@@ -222,6 +222,23 @@ public final class CompileAhead implements AutoCloseable {
         return s == null ? 0 : (long) count(s.nodes()) + count(s.pods());
     }
 
+    /**
+     * Runs {@code work} on a free helper, as a compilation would (never queued): false when there are no helpers or
+     * every one is busy, and then nothing runs. What a decision hands over after its compilation (writing its answer
+     * while the engine decides) goes to the helpers that compiled it.
+     */
+    public boolean tryRun(Runnable work) {
+        if (helpers == null) {
+            return false;
+        }
+        try {
+            helpers.execute(work);
+            return true;
+        } catch (RejectedExecutionException busy) {
+            return false;
+        }
+    }
+
     private static int count(List<?> list) {
         return list == null ? 0 : list.size();
     }

@@ -56,14 +56,17 @@ public class DecisionResource {
     private final DecisionRecorder metrics;
     private final RequestDispatcher dispatcher;
     private final PhaseTracer tracer;
+    /** The compile-ahead helpers, which also write a long answer while the engine decides ({@link StreamedAnswer}). */
+    private final CompileAhead helpers;
 
     DecisionResource(RequestPipeline pipeline, DecisionEngine engine, DecisionRecorder metrics,
-                     RequestDispatcher dispatcher, PhaseTracer tracer) {
+                     RequestDispatcher dispatcher, PhaseTracer tracer, CompileAhead helpers) {
         this.pipeline = pipeline;
         this.engine = engine;
         this.metrics = metrics;
         this.dispatcher = dispatcher;
         this.tracer = tracer;
+        this.helpers = helpers;
     }
 
     @POST
@@ -117,13 +120,19 @@ public class DecisionResource {
         DecisionRequest request = compiled.request();
         long start = System.nanoTime();
         DecisionResult result;
+        // many decisions: written while deciding, by a helper (never on an event loop: it would wait for the helper)
+        StreamedAnswer answer = new StreamedAnswer(io.vertx.core.Context.isOnEventLoopThread() ? work -> false
+                : helpers::tryRun);
         try (PhaseTracer.Phase decide = tracer.phase(PhaseTracer.DECIDE)) {
             result = engine.decide(compiled.snapshot(), request.podGroups(), request.pods(), request.options(),
-                    () -> false);
+                    () -> false, answer::accept);
+        } catch (RuntimeException | Error e) {
+            answer.cancel();
+            throw e;
         }
         metrics.record(result, System.nanoTime() - start);
         try (PhaseTracer.Phase encode = tracer.phase(PhaseTracer.ENCODE)) {
-            return DecisionResponseWriter.write(result);
+            return answer.finish(result);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

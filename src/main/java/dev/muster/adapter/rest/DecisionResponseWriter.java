@@ -82,13 +82,27 @@ public final class DecisionResponseWriter {
     /** The body for {@code result}: {@code {"decisions":[...],"pods":[...]}}. */
     public static byte[] write(DecisionResult result) throws IOException {
         return bytes(g -> {
-            g.writeStartObject();
-            g.writeFieldName(DECISIONS);
-            decisions(g, result.decisions());
-            g.writeFieldName(PODS);
-            array(g, result.pods(), DecisionResponseWriter::podStatus);
-            g.writeEndObject();
+            begin(g);
+            for (int i = 0, n = result.decisions().size(); i < n; i++) {
+                decision(g, result.decisions().get(i));
+            }
+            end(g, result.pods());
         });
+    }
+
+    /** The body up to its first decision: {@code {"decisions":[}. */
+    static void begin(JsonGenerator g) throws IOException {
+        g.writeStartObject();
+        g.writeFieldName(DECISIONS);
+        g.writeStartArray();
+    }
+
+    /** The body after its last decision: {@code ],"pods":[...]}}. */
+    static void end(JsonGenerator g, List<PodStatus> pods) throws IOException {
+        g.writeEndArray();
+        g.writeFieldName(PODS);
+        array(g, pods, DecisionResponseWriter::podStatus);
+        g.writeEndObject();
     }
 
     /** What a body writes with the generator. */
@@ -134,7 +148,7 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code DecisionDto}: NON_NULL; its lists are never null. */
-    private static void decision(JsonGenerator g, Decision d) throws IOException {
+    static void decision(JsonGenerator g, Decision d) throws IOException {
         g.writeStartObject();
         if (d.podGroup() != null) {
             g.writeFieldName(POD_GROUP);

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ForkJoinPool;
+import java.util.function.Consumer;
 
 /**
  * The decision engine: a pure function from a {@link DecisionRequest} to a {@link DecisionResult}. Thread-safe;
@@ -107,7 +108,7 @@ public final class DecisionEngine {
      */
     public DecisionResult decideGroups(ClusterSnapshot compiled, List<GroupRef> selected, DecisionOptions options,
                                        java.util.function.BooleanSupplier stop) {
-        return run(compiled, selected, List.of(), options, stop);
+        return run(compiled, selected, List.of(), options, stop, d -> { });
     }
 
     /**
@@ -122,14 +123,27 @@ public final class DecisionEngine {
      */
     public DecisionResult decide(ClusterSnapshot compiled, List<GroupRef> groups, List<PodRef> pods,
                                  DecisionOptions options, java.util.function.BooleanSupplier stop) {
+        return decide(compiled, groups, pods, options, stop, d -> { });
+    }
+
+    /**
+     * {@link #decide(ClusterSnapshot, List, List, DecisionOptions, java.util.function.BooleanSupplier)}, handing each
+     * decision to {@code made} as soon as it is made, in the order of the result's {@code decisions} (a decision is
+     * final once made: later ones never change it), so that a caller can write the answer while the rest is decided.
+     */
+    public DecisionResult decide(ClusterSnapshot compiled, List<GroupRef> groups, List<PodRef> pods,
+                                 DecisionOptions options, java.util.function.BooleanSupplier stop,
+                                 Consumer<Decision> made) {
         if (groups == null && pods == null) {
-            return run(compiled, null, null, options, stop);
+            return run(compiled, null, null, options, stop, made);
         }
-        return run(compiled, groups == null ? List.of() : groups, pods == null ? List.of() : pods, options, stop);
+        return run(compiled, groups == null ? List.of() : groups, pods == null ? List.of() : pods, options, stop,
+                made);
     }
 
     private DecisionResult run(ClusterSnapshot compiled, List<GroupRef> groups, List<PodRef> pods,
-                               DecisionOptions options, java.util.function.BooleanSupplier stop) {
+                               DecisionOptions options, java.util.function.BooleanSupplier stop,
+                               Consumer<Decision> made) {
         SnapshotOverlay snapshot = compiled.overlay();
         DecisionOptions opts = options == null ? DecisionOptions.DEFAULT : options;
         SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold(), stop,
@@ -140,17 +154,21 @@ public final class DecisionEngine {
         try {
             for (DecisionQueue.Entry e : order) {
                 scope.checkStop();
+                int before = decisions.size();
                 if (e.pod() != null) {
                     decisions.add(observedPlainPod(scope, e.pod(), opts));
-                    continue;
+                } else {
+                    GroupRef ref = e.group();
+                    CompositePodGroup root = rootOf(snapshot, ref);
+                    if (root == null) {
+                        decisions.add(observedGroup(scope, ref, opts));
+                    } else if (decidedTrees.add(root.ref())) {
+                        // A tree is decided whole, where its first group comes in the order.
+                        decisions.addAll(observedTree(scope, root, opts));
+                    }
                 }
-                GroupRef ref = e.group();
-                CompositePodGroup root = rootOf(snapshot, ref);
-                if (root == null) {
-                    decisions.add(observedGroup(scope, ref, opts));
-                } else if (decidedTrees.add(root.ref())) {
-                    // A tree is decided whole, where its first group comes in the order.
-                    decisions.addAll(observedTree(scope, root, opts));
+                for (int i = before; i < decisions.size(); i++) {
+                    made.accept(decisions.get(i));
                 }
             }
         } catch (CycleAbortedException e) {

@@ -96,6 +96,34 @@ class DispatchPathsTest {
     }
 
     @Test
+    void aLongAnswerWrittenWhileDecidingIsTheInProcessBytes() throws Exception {
+        byte[] body = plainPods(40, 3 * StreamedAnswer.START);
+        String expected = inProcess(body);
+        long before = StreamedAnswer.WRITTEN_BY_HELPER.get();
+        org.assertj.core.api.Assertions.assertThat(post("/v1/decisions", body)).isEqualTo(expected);
+        org.assertj.core.api.Assertions.assertThat(StreamedAnswer.WRITTEN_BY_HELPER.get())
+                .as("answers a helper wrote").isEqualTo(before + 1);
+        org.assertj.core.api.Assertions.assertThat(expected).contains("\"outcome\":\"Scheduled\"")
+                .contains("\"outcome\":\"Unschedulable\"");
+    }
+
+    /** {@code nodes} nodes of 4 CPUs and {@code pods} pending plain pods of 300m each: more than the nodes hold. */
+    static byte[] plainPods(int nodes, int pods) {
+        StringBuilder b = new StringBuilder("{\"snapshot\":{\"nodes\":[");
+        for (int i = 0; i < nodes; i++) {
+            b.append(i == 0 ? "" : ",").append("{\"metadata\":{\"name\":\"node-").append(i)
+                    .append("\"},\"status\":{\"allocatable\":{\"cpu\":\"4\",\"memory\":\"16Gi\",\"pods\":\"110\"}}}");
+        }
+        b.append("],\"pods\":[");
+        for (int i = 0; i < pods; i++) {
+            b.append(i == 0 ? "" : ",").append("{\"metadata\":{\"namespace\":\"batch\",\"name\":\"job-").append(i)
+                    .append("\",\"uid\":\"u-").append(i).append("\"},\"spec\":{\"containers\":[{\"name\":\"c\",")
+                    .append("\"resources\":{\"requests\":{\"cpu\":\"300m\",\"memory\":\"1Gi\"}}}]}}");
+        }
+        return b.append("]}}").toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
     void everyPathValidates() throws Exception {
         byte[] body = RestEndpointsTest.trainingJob();
         for (int size : new int[]{body.length, 100 * 1024, 1536 * 1024}) {

@@ -33,10 +33,11 @@ final class StreamedAnswer {
     static final java.util.concurrent.atomic.AtomicLong WRITTEN_BY_HELPER = new java.util.concurrent.atomic.AtomicLong();
 
     private final Predicate<Runnable> helpers;
-    private final ConcurrentLinkedQueue<Decision> queue = new ConcurrentLinkedQueue<>();
-    private final CompletableFuture<byte[]> written = new CompletableFuture<>();
-    /** Decisions received before a helper took over (the request thread's only). */
-    private List<Decision> held = new ArrayList<>();
+    /** What a helper writes from and into: made when one is asked for (a short answer makes neither). */
+    private ConcurrentLinkedQueue<Decision> queue;
+    private CompletableFuture<byte[]> written;
+    /** Decisions received before a helper took over (the request thread's only), from the first one on. */
+    private List<Decision> held;
     private int received;
     private volatile boolean started;
     private volatile Thread helper;
@@ -57,11 +58,20 @@ final class StreamedAnswer {
             queue.offer(d);
             return;
         }
+        if (held == null) {
+            held = new ArrayList<>();
+        }
         held.add(d);
-        if (received % START == 0 && helpers.test(this::write)) {
-            queue.addAll(held); // in order, before any later one; the helper takes them as they come
-            started = true;
-            held = null;
+        if (received % START == 0) {
+            if (queue == null) {
+                queue = new ConcurrentLinkedQueue<>();
+                written = new CompletableFuture<>();
+            }
+            if (helpers.test(this::write)) {
+                queue.addAll(held); // in order, before any later one; the helper takes them as they come
+                started = true;
+                held = null;
+            }
         }
     }
 

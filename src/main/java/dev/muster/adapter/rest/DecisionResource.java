@@ -120,19 +120,24 @@ public class DecisionResource {
         DecisionRequest request = compiled.request();
         long start = System.nanoTime();
         DecisionResult result;
-        // many decisions: written while deciding, by a helper (never on an event loop: it would wait for the helper)
-        StreamedAnswer answer = new StreamedAnswer(io.vertx.core.Context.isOnEventLoopThread() ? work -> false
-                : helpers::tryRun);
+        // A request decided off the event loop may have many decisions: a helper writes them while the engine decides.
+        // On an event loop (a small body) the answer is short, and the loop would wait for the helper: written after.
+        StreamedAnswer answer = io.vertx.core.Context.isOnEventLoopThread() ? null : new StreamedAnswer(helpers::tryRun);
         try (PhaseTracer.Phase decide = tracer.phase(PhaseTracer.DECIDE)) {
-            result = engine.decide(compiled.snapshot(), request.podGroups(), request.pods(), request.options(),
+            result = answer == null
+                    ? engine.decide(compiled.snapshot(), request.podGroups(), request.pods(), request.options(),
+                    () -> false)
+                    : engine.decide(compiled.snapshot(), request.podGroups(), request.pods(), request.options(),
                     () -> false, answer::accept);
         } catch (RuntimeException | Error e) {
-            answer.cancel();
+            if (answer != null) {
+                answer.cancel();
+            }
             throw e;
         }
         metrics.record(result, System.nanoTime() - start);
         try (PhaseTracer.Phase encode = tracer.phase(PhaseTracer.ENCODE)) {
-            return answer.finish(result);
+            return answer == null ? DecisionResponseWriter.write(result) : answer.finish(result);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

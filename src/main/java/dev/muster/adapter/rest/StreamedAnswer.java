@@ -15,7 +15,7 @@ import java.util.function.Predicate;
 /**
  * The answer to a decision with many decisions, written by a helper while the engine still decides: the engine hands
  * over each decision as it makes it ({@link dev.muster.core.decision.DecisionEngine#decide}'s {@code made}), and once
- * {@value #START} have come, a free helper (the one that compiled the request) writes them in order as they come;
+ * {@value #START} have come, a free compile-ahead helper writes them in order as they come;
  * {@link #finish} gives it the pods of the result and takes the bytes. Ten thousand plain pods' decisions take tens
  * of milliseconds to write, about a third of the time the engine takes to make them, so the answer is done soon after
  * the last decision instead of after all of them plus the writing. The bytes are {@link DecisionResponseWriter#write}'s.
@@ -94,6 +94,9 @@ final class StreamedAnswer {
             cancel();
             throw new IOException("interrupted while the answer was written", e);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         }
         if (wrote != result.decisions().size() || received != wrote) {
@@ -136,7 +139,7 @@ final class StreamedAnswer {
                     }
                 }
             }));
-        } catch (IOException | RuntimeException e) {
+        } catch (Throwable e) { // whatever ends the helper's writing ends the request thread's wait too
             written.completeExceptionally(e);
         } finally {
             helper = null;

@@ -26,7 +26,8 @@ source "$ROOT/bench/mixed-kinds.sh"
 mixed_bodies
 
 PIDS=()
-trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done' EXIT
+# both servers told to stop before either is waited for (each takes its shutdown delay)
+trap 'for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null; done; for p in "${PIDS[@]}"; do wait "$p" 2>/dev/null; done' EXIT
 # shellcheck disable=SC2086
 java $JAVA_OPTS ${THIS_OPTS:-} -Dquarkus.http.port="$PORT" -Dquarkus.http.host=127.0.0.1 -jar "$JAR" >"$MIX/this.log" 2>&1 &
 PIDS+=($!)

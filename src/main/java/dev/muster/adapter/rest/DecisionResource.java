@@ -124,11 +124,8 @@ public class DecisionResource {
         // On an event loop (a small body) the answer is short, and the loop would wait for the helper: written after.
         StreamedAnswer answer = io.vertx.core.Context.isOnEventLoopThread() ? null : new StreamedAnswer(helpers::tryRun);
         try (PhaseTracer.Phase decide = tracer.phase(PhaseTracer.DECIDE)) {
-            result = answer == null
-                    ? engine.decide(compiled.snapshot(), request.podGroups(), request.pods(), request.options(),
-                    () -> false)
-                    : engine.decide(compiled.snapshot(), request.podGroups(), request.pods(), request.options(),
-                    () -> false, answer::accept);
+            result = engine.decide(compiled.snapshot(), request.podGroups(), request.pods(), request.options(),
+                    () -> false, answer == null ? d -> { } : answer::accept);
         } catch (RuntimeException | Error e) {
             if (answer != null) {
                 answer.cancel();

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
@@ -30,7 +31,7 @@ final class StreamedAnswer {
     /** How long the helper waits for more decisions before looking again (the last one wakes it at once). */
     private static final long PARK_NANOS = 1_000_000;
     /** Answers a helper wrote that were sent (tests check that long answers take this path). */
-    static final java.util.concurrent.atomic.AtomicLong WRITTEN_BY_HELPER = new java.util.concurrent.atomic.AtomicLong();
+    static final AtomicLong WRITTEN_BY_HELPER = new AtomicLong();
 
     private final Predicate<Runnable> helpers;
     /** What a helper writes from and into: made when one is asked for (a short answer makes neither). */

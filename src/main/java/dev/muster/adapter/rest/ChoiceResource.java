@@ -4,7 +4,6 @@ import dev.muster.adapter.choice.ChoiceRejectedException;
 import dev.muster.adapter.choice.ChoiceSettings;
 import dev.muster.adapter.choice.ClusterChooser;
 import dev.muster.adapter.choice.ViewsNotSyncedException;
-import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.ChoiceDocument;
 import dev.muster.adapter.metrics.PhaseTracer;
 import dev.muster.adapter.rest.error.KubeStatus;
@@ -94,15 +93,13 @@ public class ChoiceResource {
     @NonBlocking // small bodies are decided on the event loop, larger ones on a worker: see RequestDispatcher
     public Uni<byte[]> choose(InputStream body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType();
-        return dispatcher.run(body, headers.getLength(), (bytes, arrival) -> choose(bytes, arrival, type));
+        return dispatcher.runBody(body, headers.getLength(), request -> choose(request, type));
     }
 
-    private byte[] choose(byte[] body, Arrival arrival, MediaType type) {
+    private byte[] choose(RequestBytes body, MediaType type) {
         try (PhaseTracer.Phase span = tracer.request(TRACE_NAME)) {
             try {
-                ChoiceDocument doc = pipeline.readChoice(body, arrival, type, chooser::watches,
-                        settings.maxClusters());
-                arrival.release(); // decoded and validated: a large body's array need not outlive the choice
+                ChoiceDocument doc = pipeline.readChoice(body, type, chooser::watches, settings.maxClusters());
                 List<ClusterChoice> choices;
                 try (PhaseTracer.Phase decide = tracer.phase(PhaseTracer.DECIDE)) {
                     choices = chooser.chooseTaking(doc, () -> false);

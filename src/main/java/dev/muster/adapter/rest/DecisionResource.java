@@ -3,7 +3,6 @@ package dev.muster.adapter.rest;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import dev.muster.adapter.kube.Arrival;
 import dev.muster.adapter.kube.RequestDocument;
 import dev.muster.adapter.metrics.DecisionRecorder;
 import dev.muster.adapter.metrics.PhaseTracer;
@@ -98,13 +97,13 @@ public class DecisionResource {
     @NonBlocking // small bodies are decided on the event loop, larger ones on a worker: see RequestDispatcher
     public Uni<byte[]> decide(InputStream body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType();
-        return dispatcher.run(body, headers.getLength(), (bytes, arrival) -> decide(bytes, arrival, type));
+        return dispatcher.runBody(body, headers.getLength(), request -> decide(request, type));
     }
 
-    private byte[] decide(byte[] body, Arrival arrival, MediaType type) {
+    private byte[] decide(RequestBytes body, MediaType type) {
         try (PhaseTracer.Phase span = tracer.request(TRACE_NAME)) {
             try {
-                return decideTraced(body, arrival, type);
+                return decideTraced(body, type);
             } catch (RuntimeException e) {
                 span.fail(e);
                 throw e;
@@ -115,8 +114,8 @@ public class DecisionResource {
     /** The request span's name; its children are the phases (decode, validate, compile, decide, encode). */
     static final String TRACE_NAME = "muster.decision";
 
-    private byte[] decideTraced(byte[] body, Arrival arrival, MediaType type) {
-        CompileAhead.Compiled compiled = pipeline.readCompiled(body, arrival, type); // has let the body's array go
+    private byte[] decideTraced(RequestBytes body, MediaType type) {
+        CompileAhead.Compiled compiled = pipeline.readCompiled(body, type); // has let the body's array go
         DecisionRequest request = compiled.request();
         long start = System.nanoTime();
         DecisionResult result;

@@ -1,6 +1,5 @@
 package dev.muster.adapter.rest;
 
-import dev.muster.adapter.kube.Arrival;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Context;
@@ -61,17 +60,22 @@ public class RequestDispatcher {
     }
 
     /**
-     * As {@link #run(InputStream, long, Function)} for work that can start on a body still arriving: a body
-     * {@link LargeBodies} is reading goes to {@code work} at once, with its {@link Arrival}; any other is read whole
-     * first.
+     * As {@link #run(InputStream, long, Function)} for work that can start on a body still arriving, and that lets a
+     * large body's array go once it has decoded it: {@code work} gets the body as a {@link RequestBytes}, never the
+     * array itself. A body {@link LargeBodies} is reading goes to {@code work} at once, with how far it has arrived;
+     * any other is read whole first.
      */
-    <T> Uni<T> run(InputStream body, long contentLength, java.util.function.BiFunction<byte[], Arrival, T> work) {
+    <T> Uni<T> runBody(InputStream body, long contentLength, Function<RequestBytes, T> work) {
         if (body instanceof LargeBodies.Body arriving) {
             // always a worker: the work waits for bytes still arriving, which must never block an event loop
-            return Uni.createFrom().item(() -> work.apply(arriving.arriving(), arriving))
+            return Uni.createFrom().item(() -> work.apply(new RequestBytes(arriving.arriving(), arriving)))
                     .runSubscriptionOn(workers != null ? workers : Infrastructure.getDefaultWorkerPool());
         }
-        return run(body, contentLength, bytes -> work.apply(bytes, Arrival.WHOLE));
+        if (inline(body)) {
+            return Uni.createFrom().item(work.apply(RequestBytes.whole(bodyReader.read(body, contentLength))));
+        }
+        return Uni.createFrom().item(() -> work.apply(RequestBytes.whole(bodyReader.read(body, contentLength))))
+                .runSubscriptionOn(workers != null ? workers : Infrastructure.getDefaultWorkerPool());
     }
 
     /** As {@link #run(InputStream, Function)}, sizing the body's array from its Content-Length ({@code -1}: unknown). */

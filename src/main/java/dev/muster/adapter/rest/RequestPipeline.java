@@ -42,26 +42,26 @@ public class RequestPipeline {
 
     /** Decodes and validates; throws a {@link StatusException} (400 or 422) when the request is not acceptable. */
     public RequestDocument read(byte[] body, MediaType type) {
-        return read(body, Arrival.WHOLE, type);
+        return read(RequestBytes.whole(body), type);
     }
 
-    /** As {@link #read(byte[], MediaType)} on a body still arriving: JSON is decoded as it arrives. */
-    public RequestDocument read(byte[] body, Arrival arrival, MediaType type) {
-        RequestDocument doc = decode(body, arrival, type);
-        validate(doc, decoded(doc, body, arrival), type);
+    /** As {@link #read(byte[], MediaType)} on a body that may still be arriving: JSON is decoded as it arrives. */
+    public RequestDocument read(RequestBytes body, MediaType type) {
+        RequestDocument doc = decode(body.bytes(), body.arrival(), type, SnapshotProgress.NONE);
+        validate(doc, decoded(doc, body), type);
         return doc;
     }
 
     /**
      * The body is decoded: unless validation reads it once more (a body without a snapshot, read again for what it
      * says it is), its array is let go now, so that a young collection during validation and compilation does not
-     * copy it. Returns the body validation still needs, or null.
+     * copy it. Returns the array validation still needs, or null.
      */
-    private static byte[] decoded(RequestDocument doc, byte[] body, Arrival arrival) {
+    private static byte[] decoded(RequestDocument doc, RequestBytes body) {
         if (doc == null || doc.snapshot() == null) {
-            return body;
+            return body.bytes();
         }
-        arrival.release();
+        body.release();
         return null;
     }
 
@@ -70,17 +70,17 @@ public class RequestPipeline {
      * is compiled by a helper while this thread validates it ({@link CompileAhead}), its cluster already while the
      * rest of the body is decoded; the answer to an invalid one is the same 422.
      */
-    public CompileAhead.Compiled readCompiled(byte[] body, Arrival arrival, MediaType type) {
+    public CompileAhead.Compiled readCompiled(RequestBytes body, MediaType type) {
         CompileAhead.Early early = ahead.early(tracer::carry);
         RequestDocument doc;
         try {
-            doc = decode(body, arrival, type, early);
+            doc = decode(body.bytes(), body.arrival(), type, early);
         } catch (RuntimeException e) {
             early.cancel();
             throw e;
         }
         RequestDocument decoded = doc;
-        byte[] pasted = decoded(doc, body, arrival);
+        byte[] pasted = decoded(doc, body);
         CompileAhead.Task task = ahead.compileWhileValidating(doc, early, tracer::carry,
                 () -> validate(decoded, pasted, type));
         // the phase is what compiling adds after validation: the stages left, then waiting for the helper's
@@ -100,15 +100,15 @@ public class RequestPipeline {
      * @param watched     whether the service watches a cluster of that name
      * @param maxClusters most clusters one request may name
      */
-    public ChoiceDocument readChoice(byte[] body, Arrival arrival, MediaType type,
+    public ChoiceDocument readChoice(RequestBytes body, MediaType type,
                                      java.util.function.Predicate<String> watched, int maxClusters) {
         ChoiceDocument doc;
         try (PhaseTracer.Phase decode = tracer.phase(PhaseTracer.DECODE)) {
-            arrival.await(body.length);
-            doc = isYaml(type) ? codec.readYaml(body, ChoiceDocument.class) : codec.readChoiceJson(body);
+            doc = decodeChoice(body.bytes(), body.arrival(), type);
         } catch (DecodeException e) {
             throw badRequest(e);
         }
+        body.release(); // decoded: a large body's array need not outlive the choice
         Causes causes;
         try (PhaseTracer.Phase validate = tracer.phase(PhaseTracer.VALIDATE)) {
             causes = validator.validateChoice(doc, watched, maxClusters);
@@ -125,8 +125,9 @@ public class RequestPipeline {
         return new StatusException(KubeStatus.failure(400, "BadRequest", e.getMessage(), causes));
     }
 
-    private RequestDocument decode(byte[] body, Arrival arrival, MediaType type) {
-        return decode(body, arrival, type, SnapshotProgress.NONE);
+    private ChoiceDocument decodeChoice(byte[] body, Arrival arrival, MediaType type) throws DecodeException {
+        arrival.await(body.length);
+        return isYaml(type) ? codec.readYaml(body, ChoiceDocument.class) : codec.readChoiceJson(body);
     }
 
     private RequestDocument decode(byte[] body, Arrival arrival, MediaType type, SnapshotProgress progress) {

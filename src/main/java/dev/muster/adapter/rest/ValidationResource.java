@@ -72,8 +72,8 @@ public class ValidationResource {
     @NonBlocking // small bodies are checked on the event loop, larger ones on a worker: see RequestDispatcher
     public Uni<byte[]> validate(InputStream body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType();
-        return dispatcher.run(body, headers.getLength(), (bytes, arrival) -> {
-            pipeline.read(bytes, arrival, type);
+        return dispatcher.runBody(body, headers.getLength(), request -> {
+            pipeline.read(request, type);
             return VALID;
         });
     }

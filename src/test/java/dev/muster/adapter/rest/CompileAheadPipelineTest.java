@@ -46,7 +46,7 @@ class CompileAheadPipelineTest {
     }
 
     private static String decide(RequestPipeline pipeline, byte[] body) throws IOException {
-        CompileAhead.Compiled c = pipeline.readCompiled(body, Arrival.WHOLE, MediaType.APPLICATION_JSON_TYPE);
+        CompileAhead.Compiled c = pipeline.readCompiled(RequestBytes.whole(body), MediaType.APPLICATION_JSON_TYPE);
         DecisionRequest r = c.request();
         return new String(DecisionResource.WRITER.writeValueAsBytes(DecisionResponse.of(
                 ENGINE.decide(c.snapshot(), r.podGroups(), r.pods(), r.options(), () -> false))),
@@ -82,7 +82,7 @@ class CompileAheadPipelineTest {
                 {"snapshot": {"nodes": [{"metadata": {"name": "n1"},
                   "status": {"allocatable": {"cpu": "abc", "memory": "8Gi", "pods": "110"}}}]}}""";
         for (RequestPipeline p : List.of(pipeline(HELPER), pipeline(CompileAhead.OFF))) {
-            assertThatThrownBy(() -> p.readCompiled(body.getBytes(StandardCharsets.UTF_8), Arrival.WHOLE,
+            assertThatThrownBy(() -> p.readCompiled(RequestBytes.whole(body.getBytes(StandardCharsets.UTF_8)),
                     MediaType.APPLICATION_JSON_TYPE))
                     .isInstanceOfSatisfying(StatusException.class, e -> {
                         assertThat(e.status().code()).isEqualTo(422);
@@ -113,14 +113,17 @@ class CompileAheadPipelineTest {
         byte[] body = Files.readAllBytes(Path.of("openapi/examples/training-job.json"));
         for (CompileAhead ahead : List.of(HELPER, CompileAhead.OFF)) {
             Recording decided = new Recording();
-            assertThat(pipeline(ahead).readCompiled(body, decided, MediaType.APPLICATION_JSON_TYPE).snapshot()
+            RequestBytes request = new RequestBytes(body, decided);
+            assertThat(pipeline(ahead).readCompiled(request, MediaType.APPLICATION_JSON_TYPE).snapshot()
                     .nodeCount()).isEqualTo(3);
             assertThat(decided.released).isTrue();
+            assertThat(request.bytes()).as("the holder's array once decoded").isNull();
         }
         Recording validated = new Recording();
-        assertThat(pipeline(CompileAhead.OFF).read(body, validated, MediaType.APPLICATION_JSON_TYPE).snapshot())
-                .isNotNull();
+        RequestBytes checked = new RequestBytes(body, validated);
+        assertThat(pipeline(CompileAhead.OFF).read(checked, MediaType.APPLICATION_JSON_TYPE).snapshot()).isNotNull();
         assertThat(validated.released).isTrue();
+        assertThat(checked.bytes()).isNull();
 
         // a kubectl List pasted as the body: no snapshot, so validation reads the bytes again to say what they are
         byte[] list = ("{\"apiVersion\":\"v1\",\"items\":[],\"kind\":\"List\",\"metadata\":{}}")
@@ -129,13 +132,33 @@ class CompileAheadPipelineTest {
             Recording pasted = new Recording();
             assertThatThrownBy(() -> {
                 if (compile) {
-                    pipeline(HELPER).readCompiled(list, pasted, MediaType.APPLICATION_JSON_TYPE);
+                    pipeline(HELPER).readCompiled(new RequestBytes(list, pasted), MediaType.APPLICATION_JSON_TYPE);
                 } else {
-                    pipeline(CompileAhead.OFF).read(list, pasted, MediaType.APPLICATION_JSON_TYPE);
+                    pipeline(CompileAhead.OFF).read(new RequestBytes(list, pasted), MediaType.APPLICATION_JSON_TYPE);
                 }
             }).isInstanceOfSatisfying(StatusException.class,
                     e -> assertThat(e.status().message()).contains("kubectl List"));
             assertThat(pasted.released).isFalse();
+        }
+    }
+
+    /**
+     * Once the pipeline has decoded a body, nothing it made keeps the array: not the compiled request, not the helper
+     * that compiled it, not the holder the resources hand down. (The resources pass only the holder, so no frame
+     * above the pipeline keeps it either, however long the decision takes.)
+     */
+    @Test
+    void aDecodedBodysArrayIsUnreachableWhileTheRequestIsDecided() throws Exception {
+        for (CompileAhead ahead : List.of(HELPER, CompileAhead.OFF)) {
+            RequestBytes request = RequestBytes.whole(Files.readAllBytes(Path.of("openapi/examples/training-job.json")));
+            java.lang.ref.WeakReference<byte[]> array = new java.lang.ref.WeakReference<>(request.bytes());
+            CompileAhead.Compiled compiled = pipeline(ahead).readCompiled(request, MediaType.APPLICATION_JSON_TYPE);
+            for (int i = 0; i < 10 && array.get() != null; i++) {
+                System.gc();
+                Thread.sleep(10);
+            }
+            assertThat(array.get()).as("the body's array, with the compiled request still in use").isNull();
+            assertThat(compiled.snapshot().nodeCount()).isEqualTo(3);
         }
     }
 }

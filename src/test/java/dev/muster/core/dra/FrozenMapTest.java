@@ -80,4 +80,31 @@ class FrozenMapTest {
             }
         }
     }
+
+    @Test
+    void findsEveryKeyAmongKeysThatShareAHash() {
+        // "Aa" and "BB" hash alike, so every word of five of them hashes alike: 32 keys on one slot of the index
+        java.util.List<String> words = new java.util.ArrayList<>();
+        for (int bits = 0; bits < 32; bits++) {
+            StringBuilder w = new StringBuilder();
+            for (int b = 0; b < 5; b++) {
+                w.append((bits >> b & 1) == 0 ? "Aa" : "BB");
+            }
+            words.add(w.toString());
+        }
+        assertThat(words.stream().map(String::hashCode).distinct()).hasSize(1);
+        Map<String, Integer> linked = new LinkedHashMap<>();
+        for (int i = 0; i < 20; i++) { // past the scan: looked up through the index
+            linked.put(words.get(i), i);
+        }
+        linked.put(null, -1);
+        FrozenMap<String, Integer> m = FrozenMap.copyOf(linked);
+        for (int i = 0; i < words.size(); i++) {
+            String key = new String(words.get(i));
+            assertThat(m.get(key)).as(key).isEqualTo(i < 20 ? i : null);
+            assertThat(m.containsKey(key)).isEqualTo(i < 20);
+        }
+        assertThat(m.get(null)).isEqualTo(-1);
+        assertThat(m).isEqualTo(linked);
+    }
 }

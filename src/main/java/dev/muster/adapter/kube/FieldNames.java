@@ -35,6 +35,7 @@ final class FieldNames {
             "podAffinityTerm", "labelSelector", "namespaces", "namespaceSelector", "topologyKey",
             "matchLabelKeys", "mismatchLabelKeys", "matchLabels", "phase", "nominatedNodeName", "podGroupName",
             "resourceClaimStatuses", "extendedResourceClaimStatus", "workloadRef", "podGroup", "podGroupReplicaKey", "jobs",
+            "resourceClaimName", "resourceClaimTemplateName",
             // ResourceSlice and its devices
             "driver", "pool", "resourceSliceCount", "allNodes", "perDeviceNodeSelection", "devices",
             "sharedCounters", "attributes", "consumesCounters", "allowMultipleAllocations", "bindsToNode",

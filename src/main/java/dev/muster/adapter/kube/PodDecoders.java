@@ -22,6 +22,8 @@ final class PodDecoders extends RecordReader {
     private final FieldReader.ObjectBody<Kube.Resources> resources = this::resources;
     private final FieldReader.ObjectBody<Kube.SchedulingGroup> schedulingGroup = this::schedulingGroup;
     private final FieldReader.ObjectBody<Kube.PodWorkloadRef> workloadRef = this::workloadRef;
+    private final FieldReader.ObjectBody<Kube.ClaimRef> claimRef = this::claimRef;
+    private final FieldReader.ObjectBody<Kube.ClaimStatus> claimStatus = this::claimStatus;
     private final FieldReader.ValueBody<List<Kube.Toleration>> tolerationList = (v, f) ->
             in.sharedList(in.objects(v, f, Kube.PodSpec.class, Kube.Toleration.class, 4, toleration));
     private final FieldReader.ValueBody<List<Kube.Container>> containerList = (v, f) ->
@@ -72,7 +74,7 @@ final class PodDecoders extends RecordReader {
                         topologySpreadConstraints = list(f, r, Kube.TopologySpreadConstraint.class);
                 case "schedulingGates" -> schedulingGates = list(f, r, Kube.SchedulingGate.class);
                 case "schedulingGroup" -> group = object(f, r, schedulingGroup);
-                case "resourceClaims" -> resourceClaims = list(f, r, Kube.ClaimRef.class);
+                case "resourceClaims" -> resourceClaims = objects(f, r, Kube.ClaimRef.class, 1, claimRef);
                 case "workloadRef" -> podWorkloadRef = object(f, r, workloadRef);
                 default -> in.skip();
             }
@@ -183,6 +185,41 @@ final class PodDecoders extends RecordReader {
         return new Kube.Toleration(key, operator, value, effect, tolerationSeconds);
     }
 
+    /**
+     * A pod's claim entry, streamed: every pod made from one template has an entry of the same name naming the same
+     * template, so both are shared strings (the claim a pod names itself is its own).
+     */
+    private Kube.ClaimRef claimRef() throws IOException {
+        Class<?> r = Kube.ClaimRef.class;
+        String name = null;
+        String claim = null;
+        String template = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "name" -> name = shared(f, r);
+                case "resourceClaimName" -> claim = string(f, r);
+                case "resourceClaimTemplateName" -> template = shared(f, r);
+                default -> in.skip();
+            }
+        }
+        return new Kube.ClaimRef(name, claim, template);
+    }
+
+    /** Which claim the controller made for an entry: the entry's name shared, the claim's its own. */
+    private Kube.ClaimStatus claimStatus() throws IOException {
+        Class<?> r = Kube.ClaimStatus.class;
+        String name = null;
+        String claim = null;
+        for (String f = in.first(); f != null; f = in.next()) {
+            switch (f) {
+                case "name" -> name = shared(f, r);
+                case "resourceClaimName" -> claim = string(f, r);
+                default -> in.skip();
+            }
+        }
+        return new Kube.ClaimStatus(name, claim);
+    }
+
     private Kube.PodStatus status() throws IOException {
         Class<?> r = Kube.PodStatus.class;
         String phase = null;
@@ -193,7 +230,7 @@ final class PodDecoders extends RecordReader {
             switch (f) {
                 case "phase" -> phase = shared(f, r);
                 case "nominatedNodeName" -> nominatedNodeName = shared(f, r);
-                case "resourceClaimStatuses" -> claimStatuses = list(f, r, Kube.ClaimStatus.class);
+                case "resourceClaimStatuses" -> claimStatuses = objects(f, r, Kube.ClaimStatus.class, 1, claimStatus);
                 case "extendedResourceClaimStatus" -> extendedClaim = other(f, r);
                 default -> in.skip();
             }

@@ -46,6 +46,12 @@ public final class DraMapper {
      */
     private final Map<FrozenMap<String, String>, Map<String, List<Device.CounterConsumption>>> sharedConsumption =
             new IdentityHashMap<>();
+    /**
+     * Claims made from one template have equal specs, and live in a few namespaces: one compiled spec and one
+     * namespace string for all of them (what the claim catalog would make canonical anyway), not one per claim.
+     */
+    private final SharedValues<KubeDra.ClaimSpec, ResourceClaimSpec> sharedSpecs = new SharedValues<>(MAX_SHARED);
+    private final Map<String, String> namespaces = new java.util.HashMap<>();
 
     /** @param selectors compiles a CEL device selector (validation has already proved that it compiles) */
     public DraMapper(Function<String, DeviceSelector> selectors) {
@@ -258,7 +264,8 @@ public final class DraMapper {
         }
         KubeDra.ClaimMeta meta = k.metadata();
         Kube.ObjectMeta m = meta.common();
-        return new ResourceClaim(m.namespaceOrDefault(), m.name(), m.uid(), claimSpec(k.spec()), allocation, reserved,
+        return new ResourceClaim(namespaces.computeIfAbsent(m.namespaceOrDefault(), n -> n), m.name(), m.uid(),
+                k.spec() == null ? claimSpec(null) : sharedSpecs.get(k.spec(), this::claimSpec), allocation, reserved,
                 m.deletionTimestamp() != null, madeFor(meta));
     }
 

@@ -40,12 +40,10 @@ public class RequestPipeline {
         this.ahead = ahead;
     }
 
-    /** Decodes and validates; throws a {@link StatusException} (400 or 422) when the request is not acceptable. */
-    public RequestDocument read(byte[] body, MediaType type) {
-        return read(RequestBytes.whole(body), type);
-    }
-
-    /** As {@link #read(byte[], MediaType)} on a body that may still be arriving: JSON is decoded as it arrives. */
+    /**
+     * Decodes (JSON as it arrives) and validates; throws a {@link StatusException} (400 or 422) when the request is not
+     * acceptable.
+     */
     public RequestDocument read(RequestBytes body, MediaType type) {
         RequestDocument doc = decode(body.bytes(), body.arrival(), type, SnapshotProgress.NONE);
         validate(doc, decoded(doc, body), type);

@@ -10,6 +10,7 @@ import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Chooses the thread a request is answered on. The resources are {@code @NonBlocking}, so Quarkus REST calls them on
@@ -69,21 +70,23 @@ public class RequestDispatcher {
         if (body instanceof LargeBodies.Body arriving) {
             // always a worker: the work waits for bytes still arriving, which must never block an event loop
             return Uni.createFrom().item(() -> work.apply(new RequestBytes(arriving.arriving(), arriving)))
-                    .runSubscriptionOn(workers != null ? workers : Infrastructure.getDefaultWorkerPool());
+                    .runSubscriptionOn(pool());
         }
-        if (inline(body)) {
-            return Uni.createFrom().item(work.apply(RequestBytes.whole(bodyReader.read(body, contentLength))));
-        }
-        return Uni.createFrom().item(() -> work.apply(RequestBytes.whole(bodyReader.read(body, contentLength))))
-                .runSubscriptionOn(workers != null ? workers : Infrastructure.getDefaultWorkerPool());
+        return dispatch(body, () -> work.apply(RequestBytes.whole(bodyReader.read(body, contentLength))));
     }
 
     /** As {@link #run(InputStream, Function)}, sizing the body's array from its Content-Length ({@code -1}: unknown). */
     <T> Uni<T> run(InputStream body, long contentLength, Function<byte[], T> work) {
-        if (inline(body)) {
-            return Uni.createFrom().item(work.apply(bodyReader.read(body, contentLength)));
-        }
-        return Uni.createFrom().item(() -> work.apply(bodyReader.read(body, contentLength)))
-                .runSubscriptionOn(workers != null ? workers : Infrastructure.getDefaultWorkerPool());
+        return dispatch(body, () -> work.apply(bodyReader.read(body, contentLength)));
+    }
+
+    /** {@code work} now on the calling thread when the body is {@link #inline}, else on the worker pool. */
+    private <T> Uni<T> dispatch(InputStream body, Supplier<T> work) {
+        return inline(body) ? Uni.createFrom().item(work.get())
+                : Uni.createFrom().item(work).runSubscriptionOn(pool());
+    }
+
+    private Executor pool() {
+        return workers != null ? workers : Infrastructure.getDefaultWorkerPool();
     }
 }

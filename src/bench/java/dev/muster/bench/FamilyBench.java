@@ -49,8 +49,8 @@ import java.util.function.BooleanSupplier;
  * {@code DIR/<shape>-<seed>.json} ({@code extender}: the {@code generated} request), {@code --write-only} writes
  * and times nothing.
  * <p>
- * Per shape: the request is generated, read (decode + validate; a validation cause fails the row), compiled, and
- * decided once by the engine on the compiled snapshot, whose outcome is checked against the one the layout says a
+ * Per shape: the request is generated, read (decode + validate; a validation cause fails the row), compiled as the
+ * service compiles it ({@link Fixture#compiledAsServed}), and decided once by the engine on that snapshot, whose outcome is checked against the one the layout says a
  * correct decision has. Then {@code warm} + {@code rounds} rounds, each timing a validation
  * ({@code Fixture.read}: what /v1/validations does without HTTP) and a decision ({@code Fixture.full} with a
  * {@link CompileAhead} helper: what /v1/decisions does without HTTP), in an order that alternates from round to
@@ -166,7 +166,7 @@ public final class FamilyBench {
         }
         DecisionRequest req = Fixture.compile(doc);
         doc = null;
-        ClusterSnapshot compiled = DecisionEngine.compile(req);
+        ClusterSnapshot compiled = Fixture.compiledAsServed(req);
         long d0 = System.nanoTime();
         DecisionResult first;
         try {
@@ -257,7 +257,8 @@ public final class FamilyBench {
 
     /**
      * {@code --parts}: each stage of a decision timed alone, alternating, to stderr: decode, validate, the
-     * request into the core model, the snapshot build, the engine on the compiled snapshot and the encoding.
+     * request into the core model, the snapshot build, the engine on the snapshot compiled as the service compiles it
+     * ({@link Fixture#compiledAsServed}) and the encoding.
      */
     private void parts(Shape shape, Fixture f, byte[] body, DecisionRequest req, ClusterSnapshot compiled) {
         String[] stages = {"decode", "validate", "tocore", "snapshot", "engine", "encode"};

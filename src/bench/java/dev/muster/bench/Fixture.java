@@ -18,9 +18,14 @@ import dev.muster.core.decision.DecisionEngine;
 import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
 import dev.muster.core.decision.EngineConfig;
+import dev.muster.core.dra.ClaimCatalog;
+import dev.muster.core.model.Node;
+import dev.muster.core.snapshot.ClusterSnapshot;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The request path's stages as the REST resources run them, built the same way (defaults of
@@ -89,6 +94,22 @@ public final class Fixture {
     /** As RequestPipeline: DRA selectors compiled through the shared CEL cache. */
     static DecisionRequest compile(RequestDocument doc) {
         return KubeMapper.toDecisionRequest(doc, CelSelectors.shared()::compile);
+    }
+
+    /**
+     * The request's snapshot compiled as the service compiles it: the cluster first, then the DRA objects with their
+     * catalog warmed for the snapshot's nodes (the service's compile helper and request thread share that warming).
+     * The engine finds a node's pools by its position in such a snapshot; on one from
+     * {@link DecisionEngine#compile} it looks them up by name.
+     */
+    static ClusterSnapshot compiledAsServed(DecisionRequest req) {
+        ClusterSnapshot early = ClusterSnapshot.withoutDra(req.cluster());
+        List<Node> nodes = new ArrayList<>(early.nodeCount());
+        for (int i = 0; i < early.nodeCount(); i++) {
+            nodes.add(early.nodeObject(i));
+        }
+        ClaimCatalog catalog = new ClaimCatalog(req.dra()).warmShare(nodes);
+        return early.withDra(req.dra(), () -> catalog);
     }
 
     DecisionResult decide(DecisionRequest request) {

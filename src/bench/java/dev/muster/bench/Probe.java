@@ -58,7 +58,7 @@ public final class Probe {
                     .orElse(null);
             System.out.println("NOT ALL SCHEDULED; first: " + (first == null ? null : first.message()));
         }
-        dev.muster.core.snapshot.ClusterSnapshot compiled = stage.equals("warmed") ? warmed(req)
+        dev.muster.core.snapshot.ClusterSnapshot compiled = stage.equals("warmed") ? Fixture.compiledAsServed(req)
                 : dev.muster.core.decision.DecisionEngine.compile(req);
         long[] ns = new long[rounds];
         long[] cpu = new long[rounds];
@@ -99,17 +99,6 @@ public final class Probe {
         // allocated by this thread (a helper's, such as the parallel evaluation's, is not counted)
         Arrays.sort(alloc);
         System.out.printf(Locale.ROOT, "%s x%d: allocated median %.1f MB%n", stage, rounds, alloc[rounds / 2] / 1e6);
-    }
-
-    /** The snapshot as the server's compile-ahead helper makes it: cluster first, then the catalog warmed on its nodes. */
-    static dev.muster.core.snapshot.ClusterSnapshot warmed(DecisionRequest req) {
-        dev.muster.core.snapshot.ClusterSnapshot early = dev.muster.core.snapshot.ClusterSnapshot.withoutDra(req.cluster());
-        java.util.List<dev.muster.core.model.Node> nodes = new java.util.ArrayList<>();
-        for (int i = 0; i < early.nodeCount(); i++) {
-            nodes.add(early.nodeObject(i));
-        }
-        dev.muster.core.dra.ClaimCatalog catalog = new dev.muster.core.dra.ClaimCatalog(req.dra()).warmShare(nodes);
-        return early.withDra(req.dra(), () -> catalog);
     }
 
     /** A {@link RequestGenerator} shape, or else a {@link ShapeFamily} shape at full scale, seed 1 (FamilyBench's). */

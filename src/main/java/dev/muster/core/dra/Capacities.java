@@ -83,6 +83,23 @@ final class Capacities {
     }
 
     /**
+     * {@link #fit} for a request that names no capacity, on a device of which no share consumes anything (in the
+     * ledger or in the search): then the answer depends on the device alone, so it is worked out once per device and
+     * kept on it. Searches ask it for every candidate device they look at, most of them for claims without capacity
+     * requests.
+     *
+     * @throws CapacityError as {@link #fit} (not kept: asked again, it throws again)
+     */
+    static boolean admitsUnrequested(PoolDevice pd, Map<String, Resolved> caps, DeviceLedger.State state) {
+        byte known = pd.unrequested;
+        if (known == 0) {
+            known = fit(Map.of(), pd, caps, state, Map.of()) != null ? (byte) 1 : (byte) 2;
+            pd.unrequested = known;
+        }
+        return known == 1;
+    }
+
+    /**
      * The request's amounts under fully qualified names, or null when the device lacks one of them (a mismatch).
      *
      * @throws CapacityError when the request names one capacity twice (with and without the driver's domain)

@@ -372,6 +372,11 @@ public final class DeviceLedger {
             return n;
         }
 
+        /** Whether shares consume some capacity of the device. */
+        boolean consumesCapacity(AllocatedDevice id) {
+            return !capacity.isEmpty() && capacity.containsKey(id);
+        }
+
         BigDecimal consumedCapacity(AllocatedDevice id, String fqName) {
             Map<String, BigDecimal> m = capacity.get(id);
             return m == null ? BigDecimal.ZERO : m.getOrDefault(fqName, BigDecimal.ZERO);

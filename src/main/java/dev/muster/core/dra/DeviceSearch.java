@@ -411,7 +411,7 @@ final class DeviceSearch {
         }
         boolean multi = pd.device().allowMultipleAllocations();
         if (known[c] == 0) {
-            boolean ok = isSelectable(claim, spec, pd) && (multi || capacityFits(spec, pd) != null);
+            boolean ok = isSelectable(claim, spec, pd) && (multi || capacityAdmits(spec, pd));
             known[c] = (byte) (ok ? 1 : 2);
         }
         return known[c] == 1 && (!multi || capacityFits(spec, pd) != null);
@@ -438,6 +438,18 @@ final class DeviceSearch {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether the request fits a device only one request may hold ({@link #capacityFits} != null): what this search
+     * takes of such a device is never a share, so without capacity requests and without shares held in the ledger the
+     * device's own answer ({@link Capacities#admitsUnrequested}) is it.
+     */
+    private boolean capacityAdmits(Spec spec, PoolDevice pd) {
+        if (spec.capacityRequests.isEmpty() && !state.consumesCapacity(pd.id())) {
+            return Capacities.admitsUnrequested(pd, index.capacities(pd), state);
+        }
+        return capacityFits(spec, pd) != null;
     }
 
     /** {@link Capacities#fit} of the request on the device, with what this search has taken of it so far. */

@@ -11,6 +11,11 @@ final class PoolDevice {
     /** The device's number in its pool (slice order), what the ledger keeps its holders under; -1 in an invalid pool. */
     private final int number;
     volatile Map<String, Capacities.Resolved> capacities; // resolved by the index on first use
+    /**
+     * Whether the device's capacities let an allocation that requests none of them take it while nothing consumes any
+     * ({@link Capacities#admitsUnrequested}): 0 not asked yet, 1 yes, 2 no. A function of the device alone.
+     */
+    volatile byte unrequested;
     /** The number of what selectors see of the device (equal devices share it), or -1 before first use. */
     volatile int selectorId = -1;
     /** The verdicts of the selectors asked about this device so far ({@link SelectorVerdicts}); null before. */

@@ -442,6 +442,23 @@ class DraIndexLedgerTest {
     }
 
     @Test
+    void aDeviceAnswerWithoutCapacityRequestsStillCountsWhatSharesHold() {
+        // A device that does not allow multiple allocations, whose whole capacity an allocation without capacity
+        // requests takes. The index keeps that answer per device; a ledger in which a share (input that names a
+        // share of it) consumes part of the capacity must still refuse it, before and after the answer is kept.
+        DraIndex index = DraIndex.build(List.of(deviceClass(CLASS_A, DRIVER_A)),
+                List.of(slice(SLICE1, NODE1, POOL1, DRIVER_A, dev(DEVICE1).cap(CAPACITY0, "4"))), List.of());
+        List<Allocator.PendingClaim> claims = List.of(claimWithRequest("ns/a", REQ0, CLASS_A));
+        DeviceLedger shared = index.newLedger();
+        shared.reserve(allocatedShare(DRIVER_A, POOL1, DEVICE1, "1"));
+        assertThat(Allocator.allocate(shared, N1, claims, 100)).isInstanceOf(Allocator.Unfit.class);
+        Allocator.Allocated clean = (Allocator.Allocated) Allocator.allocate(index.newLedger(), N1, claims, 100);
+        assertThat(clean.results().get(0).devices().get(0).device()).isEqualTo(DEVICE1);
+        assertThat(Allocator.allocate(shared, N1, claims, 100)).isInstanceOf(Allocator.Unfit.class);
+        assertThat(Allocator.allocate(index.newLedger(), N1, claims, 100)).isEqualTo(clean);
+    }
+
+    @Test
     void shareIdsAreDeterministicAndDistinct() {
         DraIndex index = DraIndex.build(List.of(deviceClass(CLASS_A, DRIVER_A)),
                 List.of(slice(SLICE1, NODE1, POOL1, DRIVER_A, dev(DEVICE1).multi().cap(CAPACITY0, "4"))), List.of());

@@ -448,7 +448,7 @@ public final class ClaimBook {
                 undo.add(() -> added.remove(added.size() - 1));
             }
         }
-        reservations.computeIfAbsent(pod, k -> new ArrayDeque<>()).push(mark);
+        reservations.computeIfAbsent(pod, k -> new ArrayDeque<>(2)).push(mark); // rarely more than one
         return null;
     }
 
@@ -512,6 +512,13 @@ public final class ClaimBook {
      * An already allocated claim keeps its allocation and appears only when its reservedFor grew.
      */
     public List<ClaimOutcome> outcomes(Collection<Pod> pods, PodGroup group) {
+        if (pods.size() == 1) {
+            List<ClaimUse> uses = resolveQuietly(pods.iterator().next(), group).uses();
+            if (uses.size() == 1) { // a plain pod's one claim: nothing to merge or sort
+                ClaimOutcome o = outcome(uses.get(0));
+                return o == null ? List.of() : List.of(o);
+            }
+        }
         Map<String, ClaimOutcome> out = new HashMap<>();
         List<String> keys = new ArrayList<>();
         for (Pod pod : pods) {
@@ -521,10 +528,9 @@ public final class ClaimBook {
                 if (out.containsKey(key)) {
                     continue;
                 }
-                List<ClaimConsumer> added = addedConsumers.get(key);
-                if ((added != null && !added.isEmpty()) || allocatedHere.containsKey(key)) {
-                    out.put(key, new ClaimOutcome(u.namespace(), u.name(), u.generatedFrom(), allocation(key),
-                            List.copyOf(reservedFor(key))));
+                ClaimOutcome o = outcome(u);
+                if (o != null) {
+                    out.put(key, o);
                     keys.add(key);
                 }
             }
@@ -535,6 +541,17 @@ public final class ClaimBook {
             sorted.add(out.get(key));
         }
         return sorted;
+    }
+
+    /** What this decision did with the claim: allocated or reserved it anew; null when nothing. */
+    private ClaimOutcome outcome(ClaimUse u) {
+        String key = u.key();
+        List<ClaimConsumer> added = addedConsumers.get(key);
+        if ((added != null && !added.isEmpty()) || allocatedHere.containsKey(key)) {
+            return new ClaimOutcome(u.namespace(), u.name(), u.generatedFrom(), allocation(key),
+                    List.copyOf(reservedFor(key)));
+        }
+        return null;
     }
 
     /**

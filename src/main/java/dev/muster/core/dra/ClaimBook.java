@@ -512,27 +512,18 @@ public final class ClaimBook {
      * An already allocated claim keeps its allocation and appears only when its reservedFor grew.
      */
     public List<ClaimOutcome> outcomes(Collection<Pod> pods, PodGroup group) {
-        if (pods.size() == 1) {
-            List<ClaimUse> uses = resolveQuietly(pods.iterator().next(), group).uses();
-            if (uses.size() == 1) { // a plain pod's one claim: nothing to merge or sort
-                ClaimOutcome o = outcome(uses.get(0));
-                return o == null ? List.of() : List.of(o);
-            }
+        List<ClaimUse> single = pods.size() == 1 ? resolveQuietly(pods.iterator().next(), group).uses() : null;
+        if (single != null && single.size() == 1) { // a plain pod's one claim: nothing to merge or sort
+            ClaimOutcome o = outcome(single.get(0));
+            return o == null ? List.of() : List.of(o);
         }
         Map<String, ClaimOutcome> out = new HashMap<>();
         List<String> keys = new ArrayList<>();
-        for (Pod pod : pods) {
-            Resolution r = resolveQuietly(pod, group);
-            for (ClaimUse u : r.uses()) {
-                String key = u.key();
-                if (out.containsKey(key)) {
-                    continue;
-                }
-                ClaimOutcome o = outcome(u);
-                if (o != null) {
-                    out.put(key, o);
-                    keys.add(key);
-                }
+        if (single != null) {
+            collect(single, out, keys);
+        } else {
+            for (Pod pod : pods) {
+                collect(resolveQuietly(pod, group).uses(), out, keys);
             }
         }
         keys.sort(null); // members come in order, so their claims mostly do too: then one pass
@@ -541,6 +532,20 @@ public final class ClaimBook {
             sorted.add(out.get(key));
         }
         return sorted;
+    }
+
+    /** Adds the outcomes of {@code uses} not in {@code out} yet, keys in the order first met. */
+    private void collect(List<ClaimUse> uses, Map<String, ClaimOutcome> out, List<String> keys) {
+        for (ClaimUse u : uses) {
+            if (out.containsKey(u.key())) {
+                continue;
+            }
+            ClaimOutcome o = outcome(u);
+            if (o != null) {
+                out.put(u.key(), o);
+                keys.add(u.key());
+            }
+        }
     }
 
     /** What this decision did with the claim: allocated or reserved it anew; null when nothing. */

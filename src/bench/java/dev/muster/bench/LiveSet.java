@@ -15,7 +15,8 @@ import java.util.Locale;
  * and decides, and after each stage prints the heap in use after full collections, above what was in use before the
  * request existed, holding and letting go of each stage's objects as the service does (the body once decoded, the
  * document once compiled). A young collection copies what is alive when it falls: these are the sizes it copies in
- * each stage of a decision.
+ * each stage of a decision. With {@code -Dmuster.bench.histogram=N}, each stage also prints the N classes with the
+ * most live instances (the JVM's class histogram, which it takes after a full collection).
  */
 public final class LiveSet {
     /** What the stages keep, held here so that the collections see it alive. */
@@ -51,6 +52,25 @@ public final class LiveSet {
 
     private static void print(String what, long before) {
         System.out.printf(Locale.ROOT, "  %-44s %8.1f%n", what, (used() - before) / 1e6);
+        int top = Integer.getInteger("muster.bench.histogram", 0);
+        if (top > 0) {
+            histogram(top);
+        }
+    }
+
+    /** The first {@code top} rows of the JVM's class histogram ({@code jcmd GC.class_histogram}), from inside. */
+    private static void histogram(int top) {
+        try {
+            Object out = ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                    new Object[] {null}, new String[] {String[].class.getName()});
+            String[] lines = out.toString().split("\n");
+            for (int i = 0; i < Math.min(lines.length, top + 3); i++) {
+                System.out.println("      " + lines[i]);
+            }
+        } catch (javax.management.JMException e) {
+            throw new IllegalStateException("class histogram: " + e.getMessage(), e);
+        }
     }
 
     /** Heap in use after full collections. */

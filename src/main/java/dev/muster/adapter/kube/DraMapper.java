@@ -157,10 +157,13 @@ public final class DraMapper {
         FrozenMap<String, Device.Capacity> capacity = shared(sharedCapacity, d.capacity(), DraMapper::capacities);
         List<KubeDra.CounterConsumption> raw = d.consumesCounters(); // most devices have neither
         List<Device.CounterConsumption> consumes = raw == null || raw.isEmpty() ? null : consumption(raw);
+        List<KubeDra.Taint> rawTaints = d.taints(); // most devices have none: no iterator for them
         List<Device.Taint> taints = null;
-        for (KubeDra.Taint t : nn(d.taints())) {
-            taints = taints == null ? new ArrayList<>() : taints;
-            taints.add(new Device.Taint(t.key(), t.value(), t.effect()));
+        if (rawTaints != null && !rawTaints.isEmpty()) {
+            taints = new ArrayList<>(rawTaints.size());
+            for (KubeDra.Taint t : rawTaints) {
+                taints.add(new Device.Taint(t.key(), t.value(), t.effect()));
+            }
         }
         return new Device(d.name(), attributes, capacity, consumes, taints,
                 Boolean.TRUE.equals(d.allowMultipleAllocations()), Boolean.TRUE.equals(d.bindsToNode()),

@@ -125,7 +125,7 @@ public final class KubeMapper {
         HyperNodeTiers.Result tiers = HyperNodeTiers.of(s.hyperNodes(), s.nodes());
         List<Node> nodes = tiers.labels().isEmpty() ? map(s.nodes(), KubeMapper::node)
                 : map(s.nodes(), n -> withTiers(node(n), tiers.labels().get(n.metadata().name())));
-        Shared shared = new Shared();
+        PodValues shared = new PodValues();
         GangMapper gangs = new GangMapper(s, tiers);
         List<Pod> pods = map(s.pods(), p -> pod(p, shared, gangs));
         List<PodGroup> groups = CompositeMapper.withParents(gangs.groups(), s.podGroups(), s.compositePodGroups());
@@ -187,57 +187,7 @@ public final class KubeMapper {
                 null, null, null)));
     }
 
-    /**
-     * What pods of one compilation usually have in common and compile to equal immutable values: their tolerations
-     * (most pods carry the same default not-ready/unreachable tolerations) and their affinity (the pods of one
-     * Deployment share it). Sharing saves allocating the same objects 50,000 times, and pods sharing one affinity
-     * object let the engine's indexes of pod terms find a term by identity instead of hashing it again for every pod.
-     */
-    private static final class Shared {
-        /** Distinct values kept per compilation at most (a bound on the tables, not on correctness). */
-        private static final int MAX = 4096;
-        private final SharedValues<List<Kube.Toleration>, List<Toleration>> tolerations = new SharedValues<>(MAX);
-        private final SharedValues<Kube.Affinity, Affinity> affinities = new SharedValues<>(MAX);
-
-        /** The pod's affinity, shared with earlier pods whose raw affinity is equal when it does not read labels. */
-        Affinity affinity(Kube.Affinity a, Map<String, String> podLabels) {
-            if (a == null) {
-                return Affinity.NONE;
-            }
-            if (readsPodLabels(a.podAffinity()) || readsPodLabels(a.podAntiAffinity())) {
-                return KubeMapper.affinity(a, podLabels); // matchLabelKeys: the pod's own labels join the terms
-            }
-            return affinities.get(a, raw -> KubeMapper.affinity(raw, podLabels));
-        }
-
-        private static boolean readsPodLabels(Kube.PodAffinity pa) {
-            if (pa == null) {
-                return false;
-            }
-            if (pa.requiredDuringSchedulingIgnoredDuringExecution() != null) {
-                for (Kube.PodAffinityTerm t : pa.requiredDuringSchedulingIgnoredDuringExecution()) {
-                    if (readsPodLabels(t)) {
-                        return true;
-                    }
-                }
-            }
-            if (pa.preferredDuringSchedulingIgnoredDuringExecution() != null) {
-                for (Kube.WeightedPodAffinityTerm t : pa.preferredDuringSchedulingIgnoredDuringExecution()) {
-                    if (readsPodLabels(t.podAffinityTerm())) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        }
-
-        private static boolean readsPodLabels(Kube.PodAffinityTerm t) {
-            return t != null && ((t.matchLabelKeys() != null && !t.matchLabelKeys().isEmpty())
-                    || (t.mismatchLabelKeys() != null && !t.mismatchLabelKeys().isEmpty()));
-        }
-    }
-
-    private static Pod pod(Kube.Pod p, Shared shared, GangMapper gangs) {
+    private static Pod pod(Kube.Pod p, PodValues shared, GangMapper gangs) {
         Kube.ObjectMeta m = p.metadata();
         Kube.PodSpec spec = p.spec();
         Map<String, String> labels = m.labels() == null ? Map.of() : m.labels();
@@ -251,12 +201,13 @@ public final class KubeMapper {
         }
         String group = gangs.memberName(p, m, labels);
         String role = gangs.role(group, m, labels);
+        Map<String, String> kept = shared == null ? labels : shared.labels(labels);
         if (spec == null) {
-            return new Pod(ref, m.uid(), labels, created, null, phase, null, ResourceList.EMPTY, null, null, null,
+            return new Pod(ref, m.uid(), kept, created, null, phase, null, ResourceList.EMPTY, null, null, null,
                     null, null, null, null, null, null, group, null, nominated, terminating, null, role);
         }
-        return new Pod(ref, m.uid(), labels, created, spec.nodeName(), phase, spec.schedulerName(),
-                EffectiveRequests.of(spec), spec.priority(), spec.priorityClassName(), spec.preemptionPolicy(),
+        return new Pod(ref, m.uid(), kept, created, spec.nodeName(), phase, spec.schedulerName(),
+                shared == null ? EffectiveRequests.of(spec) : shared.requests(spec), spec.priority(), spec.priorityClassName(), spec.preemptionPolicy(),
                 spec.nodeSelector(), shared == null ? affinity(spec.affinity(), labels)
                         : shared.affinity(spec.affinity(), labels), tolerations(spec.tolerations(), shared),
                 hostPorts(spec), spreadConstraints(spec.topologySpreadConstraints(), labels),
@@ -265,14 +216,14 @@ public final class KubeMapper {
                 ExtendedRequests.of(spec), extendedClaim(p.status()));
     }
 
-    private static List<Toleration> tolerations(List<Kube.Toleration> in, Shared shared) {
+    private static List<Toleration> tolerations(List<Kube.Toleration> in, PodValues shared) {
         if (in == null || in.isEmpty()) {
             return List.of();
         }
-        return shared == null ? tolerations(in) : shared.tolerations.get(in, KubeMapper::tolerations);
+        return shared == null ? tolerations(in) : shared.tolerations(in, KubeMapper::tolerations);
     }
 
-    private static List<Toleration> tolerations(List<Kube.Toleration> in) {
+    static List<Toleration> tolerations(List<Kube.Toleration> in) {
         Toleration[] out = new Toleration[in.size()];
         for (int i = 0; i < out.length; i++) {
             Kube.Toleration t = in.get(i);
@@ -386,7 +337,7 @@ public final class KubeMapper {
 
     // ---------------------------------------------------------------- affinity and selectors
 
-    private static Affinity affinity(Kube.Affinity a, Map<String, String> podLabels) {
+    static Affinity affinity(Kube.Affinity a, Map<String, String> podLabels) {
         if (a == null) {
             return Affinity.NONE;
         }

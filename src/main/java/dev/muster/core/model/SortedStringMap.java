@@ -17,7 +17,7 @@ import java.util.function.BiConsumer;
  * sorted) instead of one tree node per entry, which matters for the 55,000 objects of a large snapshot.
  * Equality and hash code are {@link Map}'s. Null keys are rejected as {@code TreeMap} rejects them.
  */
-final class SortedStringMap extends AbstractMap<String, String> {
+public final class SortedStringMap extends AbstractMap<String, String> {
     private final String[] keys;
     private final String[] values;
 
@@ -27,7 +27,7 @@ final class SortedStringMap extends AbstractMap<String, String> {
     }
 
     /** An immutable, key-ordered copy; {@code Map.of()} for null or empty; the map itself when already one. */
-    static Map<String, String> copyOf(Map<String, String> m) {
+    public static Map<String, String> copyOf(Map<String, String> m) {
         if (m == null || m.isEmpty()) {
             return Map.of();
         }

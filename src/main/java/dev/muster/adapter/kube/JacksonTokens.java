@@ -21,8 +21,9 @@ final class JacksonTokens extends Tokens {
     private final String[] strings = new String[slots];
     private final char[][] keys = new char[slots][];
 
-    JacksonTokens(JsonParser parser, DeserializationContext ctxt) {
-        super(1 << 14);
+    /** {@code slots}: {@link Tokens#slots} of the body's length (a power of two). */
+    JacksonTokens(JsonParser parser, DeserializationContext ctxt, int slots) {
+        super(slots);
         this.parser = parser;
         this.ctxt = ctxt;
     }

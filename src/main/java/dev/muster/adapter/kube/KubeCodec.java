@@ -269,7 +269,7 @@ public final class KubeCodec {
         }
         RequestDocument doc;
         try {
-            doc = reader.readValue(body);
+            doc = reader.withAttribute(StreamingDecoders.Reader.BODY_LENGTH, body.length).readValue(body);
         } catch (IOException | RuntimeException e) {
             throw translate(e, format);
         }

@@ -112,6 +112,11 @@ final class StreamingDecoders {
      */
     static final class Reader extends RecordReader {
         private static final Object KEY = Reader.class;
+        /**
+         * The attribute under which a read states its body's length in bytes, so the string tables are sized to it
+         * (a refused small request re-read by Jackson does not need the 16,384 slots of a large snapshot).
+         */
+        static final Object BODY_LENGTH = JacksonTokens.class;
 
         private final Tokens p;
         private final NodeDecoders nodes;
@@ -143,7 +148,8 @@ final class StreamingDecoders {
                 j.parser = p;
                 return r;
             }
-            Reader r = new Reader(new JacksonTokens(p, ctxt));
+            Reader r = new Reader(new JacksonTokens(p, ctxt,
+                    ctxt.getAttribute(BODY_LENGTH) instanceof Integer n ? Tokens.slots(n) : 1 << 14));
             ctxt.setAttribute(KEY, r);
             return r;
         }

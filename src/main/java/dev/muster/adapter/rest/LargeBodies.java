@@ -55,6 +55,8 @@ public class LargeBodies {
     static final String CAPTURED = "muster.body.captured";
     /** Bodies that landed in {@link BodyCapture}'s array without a copy here (tests check that the capture is in place). */
     static final AtomicLong ADOPTED = new AtomicLong();
+    /** Small bodies read whole here before their resource ran (tests check which path a body took). */
+    static final AtomicLong READ_WHOLE = new AtomicLong();
 
     /**
      * A body read here: a stream for JAX-RS, its array for {@link BodyReader} (once whole), and an {@link Arrival} for
@@ -97,6 +99,11 @@ public class LargeBodies {
         byte[] arriving() {
             await(1);
             return buf;
+        }
+
+        /** True once the body is whole, or broken (then reading it throws why). */
+        boolean ended() {
+            return ended;
         }
 
         /** True when the body landed in {@link BodyCapture}'s array (no chunk copied here). */
@@ -191,21 +198,44 @@ public class LargeBodies {
     }
 
     private final long threshold;
+    private final long inlineMax;
 
-    LargeBodies(@ConfigProperty(name = "quarkus.rest.input-buffer-size", defaultValue = "10k") MemorySize inputBuffer) {
+    LargeBodies(@ConfigProperty(name = "quarkus.rest.input-buffer-size", defaultValue = "10k") MemorySize inputBuffer,
+                @ConfigProperty(name = "muster.http.inline-max-body-size", defaultValue = "64K") MemorySize inlineMax) {
         this.threshold = inputBuffer.asLongValue();
+        this.inlineMax = Math.min(inlineMax.asLongValue(), threshold);
     }
 
+    /**
+     * A body over the input buffer is handed to the resource at once, to be decoded on a worker as it arrives. A body
+     * small enough to be answered on the event loop ({@code muster.http.inline-max-body-size}) with a Content-Length
+     * is read here whole before the resource runs: one array of its length, where Quarkus REST would keep each chunk,
+     * join them and hand over a stream that is copied once more (four copies of a small request's body, about a third
+     * of what it allocates). Chunked bodies and those in between are Quarkus REST's.
+     */
     @WholeBody
     @ServerRequestFilter
     Uni<Void> read(ContainerRequestContext ctx, HttpServerRequest request, RoutingContext routing) {
         long declared = ctx.getLength();
-        if (declared <= threshold) {
+        boolean small = declared > 0 && declared <= inlineMax;
+        if (!small && declared <= threshold) {
             return Uni.createFrom().voidItem(); // Quarkus REST buffers it, or it is chunked
         }
         // over muster.limits.max-body-size never gets here: HttpEdgeRoutes answers 413 first
         int length = (int) declared;
         Body body = new Body(length, routing == null ? null : routing.remove(CAPTURED)); // the body holds it alone
+        if (small) {
+            READ_WHOLE.incrementAndGet();
+            return Uni.createFrom().emitter(done -> receive(ctx, request, body, () -> done.complete(null)));
+        }
+        receive(ctx, request, body, () -> { });
+        // the resource starts now: the decoder reads what has arrived and waits for the rest as it goes
+        return Uni.createFrom().voidItem();
+    }
+
+    /** Event loop: routes the request's chunks into {@code body}, then {@code ended} once it is whole or broken. */
+    private static void receive(ContainerRequestContext ctx, HttpServerRequest request, Body body, Runnable ended) {
+        int length = body.length;
         boolean[] over = {false};
         request.handler(buffer -> {
             if (over[0]) {
@@ -214,6 +244,7 @@ public class LargeBodies {
             if (buffer.length() > length - body.filled) {
                 over[0] = true;
                 body.end(badRequest("the request body is longer than its Content-Length of " + length + " bytes"));
+                ended.run();
                 return;
             }
             body.take(buffer);
@@ -222,21 +253,21 @@ public class LargeBodies {
             if (!over[0]) {
                 over[0] = true;
                 body.end(badRequest("the request body could not be read: " + e.getMessage()));
+                ended.run();
             }
         });
         request.endHandler(v -> {
             if (!over[0]) {
                 over[0] = true;
                 body.end(null);
+                ended.run();
             }
         });
         if ("100-continue".equalsIgnoreCase(request.getHeader(HttpHeaders.EXPECT))) {
             request.response().writeContinue();
         }
-        request.resume();
-        // the resource starts now: the decoder reads what has arrived and waits for the rest as it goes
         ctx.setEntityStream(body);
-        return Uni.createFrom().voidItem();
+        request.resume();
     }
 
     private static StatusException badRequest(String message) {

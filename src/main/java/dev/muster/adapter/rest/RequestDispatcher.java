@@ -15,7 +15,8 @@ import java.util.function.Supplier;
 /**
  * Chooses the thread a request is answered on. The resources are {@code @NonBlocking}, so Quarkus REST calls them on
  * the event loop. A body of up to {@code quarkus.rest.input-buffer-size} arrives fully buffered (a
- * {@link ByteArrayInputStream}); one of up to {@code muster.http.inline-max-body-size} is then read, decided and
+ * {@link ByteArrayInputStream}: Quarkus REST's, or, for a request document with a Content-Length,
+ * {@link LargeBodies}'s one array); one of up to {@code muster.http.inline-max-body-size} is then read, decided and
  * answered right there, without a hand-off to a worker thread and back (most of the HTTP cost of a small request).
  * Every other body is read and decided on the worker pool: a larger buffered one, and one still streaming in (over the
  * input buffer), whose blocking read must not happen on the event loop. So a request that takes seconds never holds an
@@ -67,6 +68,10 @@ public class RequestDispatcher {
      * any other is read whole first.
      */
     <T> Uni<T> runBody(InputStream body, long contentLength, Function<RequestBytes, T> work) {
+        if (body instanceof LargeBodies.Body arriving && arriving.ended() && inline(arriving)) {
+            // read whole before the resource ran (a small body): answered here, as a buffered one
+            return Uni.createFrom().item(work.apply(RequestBytes.whole(arriving.bytes())));
+        }
         if (body instanceof LargeBodies.Body arriving) {
             // always a worker: the work waits for bytes still arriving, which must never block an event loop
             return Uni.createFrom().item(() -> work.apply(new RequestBytes(arriving.arriving(), arriving)))

@@ -51,7 +51,10 @@ class DispatchPathsTest {
         byte[] body = RestEndpointsTest.trainingJob();
         String expected = inProcess(body);
         assertThat(expected).contains("\"outcome\"");
+        long readWhole = LargeBodies.READ_WHOLE.get();
         assertThat(post("/v1/decisions", body)).isEqualTo(expected);
+        assertThat(LargeBodies.READ_WHOLE.get()).as("the small body was read into one array before the resource ran")
+                .isEqualTo(readWhole + 1);
         assertThat(post("/v1/decisions", padded(body, 100 * 1024))).isEqualTo(expected);
         long adopted = LargeBodies.ADOPTED.get();
         assertThat(post("/v1/decisions", padded(body, 1536 * 1024))).isEqualTo(expected);
@@ -74,6 +77,24 @@ class DispatchPathsTest {
         assertThat(answers).startsWith("HTTP/1.1 200").contains("{\"valid\":true}HTTP/1.1 200").endsWith(expected);
         assertThat(LargeBodies.ADOPTED.get()).as("the first body, at least, was not copied again")
                 .isGreaterThan(adopted);
+    }
+
+    /**
+     * Small bodies: pipelined on one connection (the second may arrive with the first), chunked (no Content-Length:
+     * Quarkus REST buffers it), and after Expect: 100-continue.
+     */
+    @Test
+    void aSmallBodyOnEveryWayInDecidesTheSameBytes() throws Exception {
+        byte[] body = RestEndpointsTest.trainingJob();
+        assertThat(body.length).isLessThan(64 * 1024);
+        String expected = inProcess(body);
+        int port = io.restassured.RestAssured.port;
+        String answers = RawHttp.pipelined(port, "/v1/validations", body, "/v1/decisions", body);
+        assertThat(answers).startsWith("HTTP/1.1 200").contains("{\"valid\":true}HTTP/1.1 200").endsWith(expected);
+        assertThat(RawHttp.postChunked(port, "/v1/decisions", body, 1_000)).startsWith("HTTP/1.1 200")
+                .endsWith(expected);
+        assertThat(RawHttp.postExpectingContinue(port, "/v1/decisions", body)).startsWith("HTTP/1.1 200")
+                .endsWith(expected);
     }
 
     @Test

@@ -13,8 +13,9 @@ import io.vertx.core.http.HttpVersion;
 import io.vertx.core.net.impl.ConnectionBase;
 
 /**
- * Lands a large HTTP/1.x request body in one array of its Content-Length as it comes off the socket, so that it is
- * held once on the heap instead of twice.
+ * Lands an HTTP/1.x request body that {@link LargeBodies} reads (a large one, or a small one answered on the event
+ * loop) in one array of its Content-Length as it comes off the socket, so that it is held once on the heap instead
+ * of twice.
  *
  * <p>Why: the HTTP server reads the socket into pooled (off-heap) buffers, and Vert.x copies every body chunk out of
  * them into a new heap buffer before handing it on ({@code VertxHandler.safeBuffer}), because a pooled buffer must be

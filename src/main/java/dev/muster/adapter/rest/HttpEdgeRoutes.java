@@ -19,7 +19,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  *       before a byte of it is read;</li>
  *   <li>a path no route serves gets a 404 Status instead of the default page.</li>
  * </ul>
- * It also arms {@link BodyCapture} for a large body that {@link LargeBodies} will read, before the body arrives.
+ * It also arms {@link BodyCapture} for a body that {@link LargeBodies} will read (a large one, or one small enough to
+ * be answered on the event loop), before the body arrives.
  * Chunked bodies have no Content-Length: {@link BodyReader} counts them while reading. Quarkus's own limit
  * ({@code quarkus.http.limits.max-body-size}) is configured above Muster's and only backs these up; a body over
  * it gets Quarkus's bare 413 (no Status body): the one documented gap, reachable only if the two are misconfigured.
@@ -29,14 +30,18 @@ public class HttpEdgeRoutes {
     private final long maxBodySize;
     private final long readTimeoutMillis;
     private final long inputBuffer;
+    /** Bodies up to this size with a Content-Length are read whole by {@link LargeBodies} too (see there). */
+    private final long inlineMax;
 
     HttpEdgeRoutes(@ConfigProperty(name = "muster.limits.max-body-size", defaultValue = "128M") MemorySize maxBodySize,
                    @ConfigProperty(name = "muster.limits.request-read-timeout", defaultValue = "60s")
                    java.time.Duration readTimeout,
-                   @ConfigProperty(name = "quarkus.rest.input-buffer-size", defaultValue = "10k") MemorySize inputBuffer) {
+                   @ConfigProperty(name = "quarkus.rest.input-buffer-size", defaultValue = "10k") MemorySize inputBuffer,
+                   @ConfigProperty(name = "muster.http.inline-max-body-size", defaultValue = "64K") MemorySize inlineMax) {
         this.maxBodySize = maxBodySize.asLongValue();
         this.readTimeoutMillis = Math.max(1, readTimeout.toMillis());
         this.inputBuffer = inputBuffer.asLongValue();
+        this.inlineMax = Math.min(inlineMax.asLongValue(), this.inputBuffer);
     }
 
     void routes(@Observes Router router,
@@ -77,7 +82,8 @@ public class HttpEdgeRoutes {
                         .end(Buffer.buffer(StatusWriter.bytes(s)));
                 return;
             }
-            if (declared > inputBuffer && rc.request().method() == HttpMethod.POST
+            if ((declared > inputBuffer || (declared > 0 && declared <= inlineMax))
+                    && rc.request().method() == HttpMethod.POST
                     && LargeBodies.PATHS.contains(rc.normalizedPath())) {
                 // before a byte of the body is read: it lands in one array as it arrives (see BodyCapture)
                 byte[] captured = BodyCapture.arm(rc.request(), (int) declared);

@@ -35,8 +35,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * normally {@link BodyCapture} has already put each chunk in place as it came off the socket, so the array is the only
  * heap copy of the body; otherwise each chunk Vert.x hands on is copied into it. A filter, so Quarkus REST's own
  * input handling, which leaves a request alone once its entity stream is set, never touches the request; only bodies
- * with a Content-Length over the input buffer (smaller ones Quarkus REST buffers itself, chunked ones it streams to
- * the worker).
+ * with a Content-Length over the input buffer (chunked ones Quarkus REST streams to the worker).
+ *
+ * <p>A body small enough to be answered on the event loop ({@code muster.http.inline-max-body-size}) with a
+ * Content-Length takes the same way into one array, but the resource runs only once it is whole (see {@link #read}).
+ * Bodies in between are Quarkus REST's to buffer.
  */
 public class LargeBodies {
     /** Binds the filter to the resource methods that read whole request documents. */

@@ -52,9 +52,11 @@ class DispatchPathsTest {
         String expected = inProcess(body);
         assertThat(expected).contains("\"outcome\"");
         long readWhole = LargeBodies.READ_WHOLE.get();
+        long adoptedSmall = LargeBodies.ADOPTED.get();
         assertThat(post("/v1/decisions", body)).isEqualTo(expected);
         assertThat(LargeBodies.READ_WHOLE.get()).as("the small body was read into one array before the resource ran")
                 .isEqualTo(readWhole + 1);
+        assertThat(LargeBodies.ADOPTED.get()).as("... which BodyCapture filled off the socket").isEqualTo(adoptedSmall + 1);
         assertThat(post("/v1/decisions", padded(body, 100 * 1024))).isEqualTo(expected);
         long adopted = LargeBodies.ADOPTED.get();
         assertThat(post("/v1/decisions", padded(body, 1536 * 1024))).isEqualTo(expected);

@@ -82,8 +82,7 @@ public class HttpEdgeRoutes {
                         .end(Buffer.buffer(StatusWriter.bytes(s)));
                 return;
             }
-            if ((declared > inputBuffer || (declared > 0 && declared <= inlineMax))
-                    && rc.request().method() == HttpMethod.POST
+            if (LargeBodies.readsHere(declared, inputBuffer, inlineMax) && rc.request().method() == HttpMethod.POST
                     && LargeBodies.PATHS.contains(rc.normalizedPath())) {
                 // before a byte of the body is read: it lands in one array as it arrives (see BodyCapture)
                 byte[] captured = BodyCapture.arm(rc.request(), (int) declared);

@@ -220,10 +220,10 @@ public class LargeBodies {
     @ServerRequestFilter
     Uni<Void> read(ContainerRequestContext ctx, HttpServerRequest request, RoutingContext routing) {
         long declared = ctx.getLength();
-        boolean small = declared > 0 && declared <= inlineMax;
-        if (!small && declared <= threshold) {
+        if (!readsHere(declared, threshold, inlineMax)) {
             return Uni.createFrom().voidItem(); // Quarkus REST buffers it, or it is chunked
         }
+        boolean small = declared <= inlineMax;
         // over muster.limits.max-body-size never gets here: HttpEdgeRoutes answers 413 first
         int length = (int) declared;
         Body body = new Body(length, routing == null ? null : routing.remove(CAPTURED)); // the body holds it alone
@@ -234,6 +234,15 @@ public class LargeBodies {
         receive(ctx, request, body, () -> { });
         // the resource starts now: the decoder reads what has arrived and waits for the rest as it goes
         return Uni.createFrom().voidItem();
+    }
+
+    /**
+     * Whether a body of {@code declared} bytes (its Content-Length, -1 when chunked) is read by this filter: over the
+     * input buffer, or small enough to be answered inline ({@code inlineMax}, at most the input buffer). What
+     * {@link HttpEdgeRoutes} arms {@link BodyCapture} for.
+     */
+    static boolean readsHere(long declared, long inputBuffer, long inlineMax) {
+        return declared > inputBuffer || (declared > 0 && declared <= inlineMax);
     }
 
     /** Event loop: routes the request's chunks into {@code body}, then {@code ended} once it is whole or broken. */

@@ -68,12 +68,12 @@ public class RequestDispatcher {
      * any other is read whole first.
      */
     <T> Uni<T> runBody(InputStream body, long contentLength, Function<RequestBytes, T> work) {
-        if (body instanceof LargeBodies.Body arriving && arriving.ended() && inline(arriving)) {
-            // read whole before the resource ran (a small body): answered here, as a buffered one
-            return Uni.createFrom().item(work.apply(RequestBytes.whole(arriving.bytes())));
-        }
         if (body instanceof LargeBodies.Body arriving) {
-            // always a worker: the work waits for bytes still arriving, which must never block an event loop
+            if (arriving.ended() && inline(arriving)) {
+                // read whole before the resource ran (a small body): answered here, as a buffered one
+                return Uni.createFrom().item(work.apply(RequestBytes.whole(arriving.bytes())));
+            }
+            // a worker: the work waits for bytes still arriving, which must never block an event loop
             return Uni.createFrom().item(() -> work.apply(new RequestBytes(arriving.arriving(), arriving)))
                     .runSubscriptionOn(pool());
         }

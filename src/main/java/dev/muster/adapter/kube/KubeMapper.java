@@ -220,7 +220,7 @@ public final class KubeMapper {
         if (in == null || in.isEmpty()) {
             return List.of();
         }
-        return shared == null ? tolerations(in) : shared.tolerations(in, KubeMapper::tolerations);
+        return shared == null ? tolerations(in) : shared.tolerations(in);
     }
 
     static List<Toleration> tolerations(List<Kube.Toleration> in) {

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * What the pods of one compilation usually have in common and compile to equal immutable values, compiled once and
@@ -31,8 +30,9 @@ final class PodValues {
     /** The decoder shares equal container lists within a request, so a list seen before is found by identity. */
     private final Map<List<Kube.Container>, ResourceList> requestsOfContainers = new IdentityHashMap<>();
 
-    List<Toleration> tolerations(List<Kube.Toleration> in, Function<List<Kube.Toleration>, List<Toleration>> compile) {
-        return tolerations.get(in, compile);
+    /** The pod's tolerations (not empty), shared with earlier pods whose raw tolerations are equal. */
+    List<Toleration> tolerations(List<Kube.Toleration> in) {
+        return tolerations.get(in, KubeMapper::tolerations);
     }
 
     /** The pod's affinity, shared with earlier pods whose raw affinity is equal when it does not read labels. */

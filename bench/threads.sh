@@ -22,9 +22,11 @@ trap 'kill $SERVER 2>/dev/null || true; wait $SERVER 2>/dev/null || true' EXIT
 for _ in $(seq 1 240); do curl -sf "http://127.0.0.1:$PORT/q/health/ready" >/dev/null 2>&1 && break; sleep 0.5; done
 post() { curl -s -o /dev/null -w '%{http_code}\n' --max-time 300 -H 'Content-Type: application/json' \
   --data-binary @"$BODY" "http://127.0.0.1:$PORT$1"; }
-# thread id, kind (its name without a trailing number), user+system ticks
+# thread id, kind (its name without a trailing number), user+system ticks. The fields are counted after the name's
+# closing parenthesis: a name may hold spaces ("GC Thread#0"), which would shift them.
 threads() { for t in /proc/"$SERVER"/task/*; do
-  echo "$(basename "$t") $(tr ' ' '_' <"$t/comm" | sed 's/[0-9]*$//') $(awk '{print $14 + $15}' "$t/stat")"; done | sort; }
+  echo "$(basename "$t") $(tr ' ' '_' <"$t/comm" | sed 's/[0-9]*$//') $(sed 's/^.*) //' "$t/stat" | awk '{print $12 + $13}')"
+  done | sort; }
 machine_note
 echo "body $BODY, $WARM warm-up pairs, $N requests per endpoint"
 for _ in $(seq 1 "$WARM"); do post /v1/decisions >/dev/null; post /v1/validations >/dev/null; done

@@ -5,7 +5,10 @@
 #      CAP (30: seconds one decision may take before it is stopped and the row says so)
 #      BUDGET (30: seconds of rounds per shape; warm-up stops at a third of it)
 #      SHAPE_TIMEOUT (300: seconds before a shape's JVM is killed and its row says so)
-#      JAVA_OPTS (-Xmx3g -XX:+UseParallelGC)
+#      JAVA_OPTS (the Deployment's JVM flags with a 3 GiB heap: deployment_flags -Xmx3g; the in-process JVM holds the
+#        generated request besides what the service would. Flags that let the heap grow and shrink make the engine's
+#        times jump by half on this machine: memory the JVM gives back and takes again is faulted in on the next
+#        decision's allocations)
 #      HTTP=1: also over HTTP against the packaged jar, started with the Deployment's JVM flags (gc-compare.sh's
 #        DEPLOYMENT): per shape WARM + ROUNDS rounds, decide and validate alternating which goes first, one request
 #        in flight; adds HTTP decide / validate medians and p90s, server CPU per decision and per validation
@@ -14,7 +17,7 @@
 source "$(dirname "$0")/common.sh"
 SEED="${SEED:-1}"; ROUNDS="${ROUNDS:-15}"; WARM="${WARM:-10}"; SCALE="${SCALE:-full}"
 CAP="${CAP:-30}"; BUDGET="${BUDGET:-30}"; SHAPE_TIMEOUT="${SHAPE_TIMEOUT:-300}"; HTTP="${HTTP:-}"; PORT="${PORT:-18090}"
-JAVA_OPTS="${JAVA_OPTS:--Xmx3g -XX:+UseParallelGC}"
+JAVA_OPTS="${JAVA_OPTS:-$(deployment_flags -Xmx3g) -Xmx3g}"
 case "$SCALE" in
   full) NODES="${NODES:-5000}"; GANG="${GANG:-1000}" ;;
   small) NODES="${NODES:-500}"; GANG="${GANG:-100}" ;;

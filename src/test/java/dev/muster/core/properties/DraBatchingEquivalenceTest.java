@@ -51,8 +51,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * from templates, devices on nodes' own slices): a kept evaluation is refreshed from the nodes that changed. That
  * must not change any decision. On generated clusters (GPUs per node, some taken by snapshot claims, racks, gangs of
  * one- and two-GPU members, a second group competing, and sometimes a shared pool or a PodGroup claim that makes
- * verdicts non-local), the batched engine decides exactly as the engine that evaluates every member in full, and
- * no device is given twice.
+ * verdicts non-local, and plain pods with claims beside them), the batched engine decides exactly as the engine that
+ * evaluates every member in full, and no device is given twice.
  */
 class DraBatchingEquivalenceTest {
     private static final String DRIVER = "gpu.example.com";
@@ -281,6 +281,16 @@ class DraBatchingEquivalenceTest {
                 Map<String, String> statuses = generatedClaim(rnd, podName, template, slices, claims);
                 pods.add(withClaims(member(pod(podName).requests("cpu", "1").build(), group), refs, statuses));
             }
+        }
+        // plain pods (in no group) with claims: from templates, now and then one named directly that is not there
+        int plain = rnd.nextInt(4);
+        for (int i = 0; i < plain; i++) {
+            String podName = "plain-" + i;
+            String template = rnd.nextBoolean() ? "one-gpu" : "two-gpus";
+            List<PodClaimRef> refs = rnd.nextInt(5) == 0 ? List.of(new PodClaimRef("gpu", "missing-" + i, null))
+                    : List.of(new PodClaimRef("gpu", null, template));
+            Map<String, String> statuses = generatedClaim(rnd, podName, template, slices, claims);
+            pods.add(withClaims(pod(podName).requests("cpu", "1").build(), refs, statuses));
         }
         return new DecisionRequest(new ClusterState(nodeList, pods, groups, List.of(), List.of()), null,
                 new DecisionOptions(true, true),

@@ -22,11 +22,11 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR==0) {print "nan"} else if (NR%2
 
 # The JVM flags the service runs with. CONTAINER_GC: run-java.sh's ParallelGC choice and heap-shrinking options in the
 # image (docker/Dockerfile.jvm). deployment_flags HEAP (-Xmx...): k8s/deployment.yaml's flags after those: the heap
-# committed at its maximum, a fixed 1 GiB young generation with 256 MiB survivor spaces, adaptive sizing off (the -Xmx
-# itself is left to the caller).
+# committed at its maximum and touched at start, a fixed 1 GiB young generation with 256 MiB survivor spaces, adaptive
+# sizing off (the -Xmx itself is left to the caller).
 CONTAINER_GC="-XX:+UseParallelGC -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=20 -XX:GCTimeRatio=4 -XX:AdaptiveSizePolicyWeight=90"
 deployment_flags() {
-  echo "$CONTAINER_GC -XX:MinHeapFreeRatio=0 -XX:MaxHeapFreeRatio=100 -XX:GCTimeRatio=99 -XX:AdaptiveSizePolicyWeight=10 -Xms${1#-Xmx} -Xmn1g -XX:SurvivorRatio=2 -XX:-UseAdaptiveSizePolicy"
+  echo "$CONTAINER_GC -XX:MinHeapFreeRatio=0 -XX:MaxHeapFreeRatio=100 -XX:GCTimeRatio=99 -XX:AdaptiveSizePolicyWeight=10 -Xms${1#-Xmx} -XX:+AlwaysPreTouch -Xmn1g -XX:SurvivorRatio=2 -XX:-UseAdaptiveSizePolicy"
 }
 
 machine_note() {

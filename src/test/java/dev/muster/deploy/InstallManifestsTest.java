@@ -234,6 +234,10 @@ class InstallManifestsTest {
                 .orElseThrow(() -> new AssertionError("no -XX:MaxRAMPercentage"));
         assertThat(percent).isBetween(50, 80);
         assertThat(flags).noneMatch(f -> f.startsWith("-Xmx"));
+        assertThat(flags).as("the heap is committed at its maximum from the start").contains(
+                "-XX:InitialRAMPercentage=" + flags.stream().filter(f -> f.startsWith("-XX:MaxRAMPercentage="))
+                        .findFirst().orElseThrow().substring("-XX:MaxRAMPercentage=".length()));
+        assertThat(flags).as("and touched then, not in a young collection's pause").contains("-XX:+AlwaysPreTouch");
         var limits = c.getResources().getLimits();
         assertThat(limits).containsKey("memory");
         assertThat(c.getResources().getRequests().get("memory")).isEqualTo(limits.get("memory"));

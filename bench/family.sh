@@ -11,7 +11,10 @@
 #      HTTP=1: also over HTTP against the packaged jar, started with the Deployment's JVM flags (gc-compare.sh's
 #        DEPLOYMENT): per shape WARM + ROUNDS rounds, decide and validate alternating which goes first, one request
 #        in flight; adds HTTP decide / validate medians and p90s, server CPU per decision and per validation
-#        (/proc/<pid>/stat, all its threads) and both ratios. PORT (18090).
+#        (/proc/<pid>/stat, all its threads) and both ratios. The CPU is counted over a block of as many requests of
+#        one endpoint after the rounds, so each endpoint pays the young collections its own allocations cause; the
+#        last column is the CPU ratio of the alternating rounds' per-request medians, where a collection counts in
+#        the request during which eden filled (with two requests alternating, nearly always the decision). PORT (18090).
 # Rows and logs also go to target/bench/family/.
 source "$(dirname "$0")/common.sh"
 SEED="${SEED:-1}"; ROUNDS="${ROUNDS:-15}"; WARM="${WARM:-10}"; SCALE="${SCALE:-full}"
@@ -64,20 +67,33 @@ http_shape() {
     (( r > WARM )) && echo "$dt $vt $((c1 - c0)) $((c3 - c2))" >>"$F/$s-http.txt"
     (( SECONDS - start > 3 * BUDGET )) && break
   done
+  # CPU per request: a block of ROUNDS requests of one endpoint, after one of the same that is not counted
+  local n blocks=""
+  n=$(( $(wc -l <"$F/$s-http.txt") > 0 ? $(wc -l <"$F/$s-http.txt") : 1 ))
+  for path in /v1/decisions /v1/validations; do
+    read -r vc vt < <(post "$body" "$path")
+    c0=$(ticks)
+    for _ in $(seq 1 "$n"); do read -r vc vt < <(post "$body" "$path"); [[ "$vc" == 200 ]] || bad=$((bad + 1)); done
+    c1=$(ticks)
+    blocks="$blocks $((c1 - c0))"
+  done
   rm -f "$body"
-  python3 - "$F/$s-http.txt" "$HZ" "$bad" <<'PY'
+  python3 - "$F/$s-http.txt" "$HZ" "$bad" "$n" $blocks <<'PY'
 import sys, statistics
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
-hz, bad = int(sys.argv[2]), int(sys.argv[3])
+hz, bad, n = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 if not rows:
-    print(" | | | | | "); sys.exit()
+    print(" | | | | | | "); sys.exit()
 def p90(xs):
     xs = sorted(xs); return xs[min(len(xs) - 1, max(0, -(-len(xs) * 9 // 10) - 1))]
 ds = [float(r[0]) * 1000 for r in rows]; vs = [float(r[1]) * 1000 for r in rows]
 d = statistics.median(ds); v = statistics.median(vs)
-c = statistics.median(int(r[2]) * 1000 / hz for r in rows); cv = statistics.median(int(r[3]) * 1000 / hz for r in rows)
+c = int(sys.argv[5]) * 1000 / hz / n; cv = int(sys.argv[6]) * 1000 / hz / n
+# per request in the alternating rounds (a young collection counts where eden filled): shown beside, for comparison
+ca = statistics.median(int(r[2]) * 1000 / hz for r in rows); cva = statistics.median(int(r[3]) * 1000 / hz for r in rows)
 note = f" ({bad} not 200)" if bad else ""
-print(f"{d:.0f} / {p90(ds):.0f}{note} | {v:.0f} / {p90(vs):.0f} | {c:.0f} / {cv:.0f} | {d / v:.2f} | {c / cv:.2f}")
+print(f"{d:.0f} / {p90(ds):.0f}{note} | {v:.0f} / {p90(vs):.0f} | {c:.0f} / {cv:.0f} | {d / v:.2f} | {c / cv:.2f}"
+      f" | {ca / cva:.2f}")
 PY
 }
 
@@ -86,8 +102,8 @@ PY
   echo "seed $SEED, $NODES nodes, gang $GANG; $WARM warm-up + $ROUNDS rounds, decide and validate alternating; cap ${CAP} s per decision, budget ${BUDGET} s per shape; JVM: $JAVA_OPTS"
   echo
   if [[ -n "$HTTP" ]]; then
-    bench --header-only | sed -e '1s/$/ HTTP decide median \/ p90 ms | HTTP validate median \/ p90 ms | server CPU ms decide \/ validate | HTTP decide \/ validate | CPU decide \/ validate |/' \
-      -e '2s/$/ ---: | ---: | ---: | ---: | ---: |/'
+    bench --header-only | sed -e '1s/$/ HTTP decide median \/ p90 ms | HTTP validate median \/ p90 ms | server CPU ms decide \/ validate | HTTP decide \/ validate | CPU decide \/ validate | CPU alternating |/' \
+      -e '2s/$/ ---: | ---: | ---: | ---: | ---: | ---: |/'
   else
     bench --header-only
   fi
@@ -102,7 +118,7 @@ for s in "${SHAPES[@]}"; do
   if (( rc == 124 )); then row="| $s | | | | timed out after $SHAPE_TIMEOUT s (the JVM was stopped) | | | | | | |"
   elif [[ -z "$row" ]]; then row="| $s | | | | failed (exit $rc; see $F/$s.log) | | | | | | |"; fi
   if [[ -n "$HTTP" ]]; then
-    if [[ "$s" == extender ]]; then row="$row | | | | |"; else row="$row $(http_shape "$s") |"; fi
+    if [[ "$s" == extender ]]; then row="$row | | | | | |"; else row="$row $(http_shape "$s") |"; fi
   fi
   echo "$row" | tee -a "$F/table.md"
 done

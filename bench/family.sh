@@ -69,7 +69,7 @@ http_shape() {
   done
   # CPU per request: a block of ROUNDS requests of one endpoint, after one of the same that is not counted
   local n blocks=""
-  n=$(( $(wc -l <"$F/$s-http.txt") > 0 ? $(wc -l <"$F/$s-http.txt") : 1 ))
+  n=$(wc -l <"$F/$s-http.txt"); (( n > 0 )) || n=1
   for path in /v1/decisions /v1/validations; do
     read -r vc vt < <(post "$body" "$path")
     c0=$(ticks)

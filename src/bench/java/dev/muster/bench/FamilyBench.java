@@ -54,7 +54,8 @@ import java.util.function.BooleanSupplier;
  * correct decision has. Then {@code warm} + {@code rounds} rounds, each timing a validation
  * ({@code Fixture.read}: what /v1/validations does without HTTP) and a decision ({@code Fixture.full} with a
  * {@link CompileAhead} helper: what /v1/decisions does without HTTP), in an order that alternates from round to
- * round, and the engine alone on the compiled snapshot. CPU per decision is the request thread's CPU plus the
+ * round, and the engine alone on a snapshot compiled as served for that round (untimed; a run on a snapshot an
+ * earlier run used would find the memos that run kept in its catalog and time less than the service does). CPU per decision is the request thread's CPU plus the
  * compile helper's. A decision running past {@code cap} is stopped (the engine polls a deadline) and the row says
  * so. A shape stops its rounds before one that would end past {@code budget} (the warm-up, past a third of it;
  * no warm-up when the first decision took half the budget), at least one round measured, and the row says how many
@@ -224,9 +225,13 @@ public final class FamilyBench {
                 if (capped != null) {
                     break;
                 }
+                // a snapshot of its own, as the service compiles one per decision: what a run works out on first use
+                // (selector verdicts, a node's device lists) is kept in the snapshot's catalog, and a run on a
+                // snapshot an earlier run used would find it done
+                ClusterSnapshot fresh = Fixture.compiledAsServed(req);
                 long w = System.nanoTime();
                 try {
-                    f.engine.decide(compiled, req.podGroups(), req.options(), deadline());
+                    f.engine.decide(fresh, req.podGroups(), req.options(), deadline());
                 } catch (DecisionAbortedException e) {
                     capped = "engine over the " + cap() + " cap";
                     break;
@@ -257,8 +262,8 @@ public final class FamilyBench {
 
     /**
      * {@code --parts}: each stage of a decision timed alone, alternating, to stderr: decode, validate, the
-     * request into the core model, the snapshot build, the engine on the snapshot compiled as the service compiles it
-     * ({@link Fixture#compiledAsServed}) and the encoding.
+     * request into the core model, the snapshot build, the engine on a snapshot compiled as the service compiles it
+     * ({@link Fixture#compiledAsServed}, a new one each round) and the encoding.
      */
     private void parts(Shape shape, Fixture f, byte[] body, DecisionRequest req, ClusterSnapshot compiled) {
         String[] stages = {"decode", "validate", "tocore", "snapshot", "engine", "encode"};
@@ -272,6 +277,7 @@ public final class FamilyBench {
         RequestDocument doc = f.decode(body);
         DecisionResult decided = f.engine.decide(compiled, req.podGroups(), req.options(), deadline());
         for (int r = -warm; r < rounds; r++) {
+            ClusterSnapshot fresh = Fixture.compiledAsServed(req); // the engine's, one of its own per round
             for (int i = 0; i < stages.length; i++) {
                 long a = bytes.getThreadAllocatedBytes(self);
                 long c = THREADS.getCurrentThreadCpuTime();
@@ -281,7 +287,7 @@ public final class FamilyBench {
                     case "validate" -> f.validate(doc);
                     case "tocore" -> Fixture.compile(doc);
                     case "snapshot" -> DecisionEngine.compile(req);
-                    case "engine" -> f.engine.decide(compiled, req.podGroups(), req.options(), deadline());
+                    case "engine" -> f.engine.decide(fresh, req.podGroups(), req.options(), deadline());
                     default -> Fixture.encode(decided);
                 }
                 s[i].add(r >= 0, System.nanoTime() - w, THREADS.getCurrentThreadCpuTime() - c);

@@ -58,7 +58,8 @@ public final class Probe {
                     .orElse(null);
             System.out.println("NOT ALL SCHEDULED; first: " + (first == null ? null : first.message()));
         }
-        dev.muster.core.snapshot.ClusterSnapshot compiled = stage.equals("warmed") ? Fixture.compiledAsServed(req)
+        boolean asServed = stage.equals("warmed") || stage.equals("fresh");
+        dev.muster.core.snapshot.ClusterSnapshot compiled = asServed ? Fixture.compiledAsServed(req)
                 : dev.muster.core.decision.DecisionEngine.compile(req);
         long[] ns = new long[rounds];
         long[] cpu = new long[rounds];
@@ -66,6 +67,9 @@ public final class Probe {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         for (int i = 0; i < rounds; i++) {
+            if (stage.equals("fresh")) {
+                compiled = Fixture.compiledAsServed(req); // as the service: a snapshot of its own per decision
+            }
             long c = threads.getCurrentThreadCpuTime();
             long a = threads.getCurrentThreadAllocatedBytes();
             long s = System.nanoTime();
@@ -79,7 +83,7 @@ public final class Probe {
                 case "snapshot" -> dev.muster.core.decision.DecisionEngine.compile(req);
                 case "encode" -> Fixture.encode(result);
                 case "full" -> f.full(body);
-                case "compiled", "warmed" -> {
+                case "compiled", "warmed", "fresh" -> {
                     f.engine.decide(compiled, req.podGroups(), req.options(), () -> false);
                 }
                 default -> f.decide(req);

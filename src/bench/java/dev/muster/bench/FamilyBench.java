@@ -52,11 +52,11 @@ import java.util.function.BooleanSupplier;
  * Per shape: the request is generated, read (decode + validate; a validation cause fails the row), compiled as the
  * service compiles it ({@link Fixture#compiledAsServed}), and decided once by the engine on that snapshot, whose
  * outcome is checked against the one the layout says a correct decision has. Then {@code warm} + {@code rounds} rounds,
- * each timing a validation ({@code Fixture.read}: what /v1/validations does without HTTP) and a decision ({@code
- * Fixture.full} with a {@link CompileAhead} helper: what /v1/decisions does without HTTP), in an order that alternates
- * from round to round, and the engine alone on a snapshot compiled as served for that round (untimed; a run on a
- * snapshot an earlier run used would find the memos that run kept in its catalog and time less than the service does).
- * CPU per decision is the request thread's CPU plus the compile helper's. A decision running past {@code cap} is
+ * each timing a validation ({@code Fixture.read}: what /v1/validations does without HTTP) and a decision
+ * ({@code Fixture.full} with a {@link CompileAhead} helper: what /v1/decisions does without HTTP), in an order that
+ * alternates from round to round, and the engine alone on a snapshot compiled as served for that round (untimed; a run
+ * on a snapshot an earlier run used would find the memos that run kept in its catalog and time less than the service
+ * does). CPU per decision is the request thread's CPU plus the compile helper's. A decision running past {@code cap} is
  * stopped (the engine polls a deadline) and the row says so. A shape stops its rounds before one that would end past
  * {@code budget} (the warm-up, past a third of it; no warm-up when the first decision took half the budget), at least
  * one round measured, and the row says how many rounds it measured.

@@ -58,8 +58,9 @@ public final class Probe {
                     .orElse(null);
             System.out.println("NOT ALL SCHEDULED; first: " + (first == null ? null : first.message()));
         }
-        boolean asServed = stage.equals("warmed") || stage.equals("fresh");
-        dev.muster.core.snapshot.ClusterSnapshot compiled = asServed ? Fixture.compiledAsServed(req)
+        boolean fresh = stage.equals("fresh"); // compiled in each round, below
+        dev.muster.core.snapshot.ClusterSnapshot compiled = fresh ? null
+                : stage.equals("warmed") ? Fixture.compiledAsServed(req)
                 : dev.muster.core.decision.DecisionEngine.compile(req);
         long[] ns = new long[rounds];
         long[] cpu = new long[rounds];
@@ -67,7 +68,7 @@ public final class Probe {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
         for (int i = 0; i < rounds; i++) {
-            if (stage.equals("fresh")) {
+            if (fresh) {
                 compiled = Fixture.compiledAsServed(req); // as the service: a snapshot of its own per decision
             }
             long c = threads.getCurrentThreadCpuTime();

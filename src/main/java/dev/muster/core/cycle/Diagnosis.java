@@ -10,19 +10,28 @@ import java.util.TreeMap;
 /**
  * Why a pod fits on no node of a placement: for each reason, the number of nodes it excluded (kube-scheduler's
  * FitError histogram), or a PreFilter verdict that excluded every node at once.
+ * <p>
+ * Of a placement's verdicts ({@link #of}), the histogram is counted when first read: most attempts that fit nowhere
+ * belong to trial placements that are then dropped (a gang tried on a rack whose devices it cannot use), and nobody
+ * reads why. Those attempts keep a copy of the verdicts (the evaluation they came from goes on to other pods) instead
+ * of a map entry per reason and node.
  */
 public final class Diagnosis {
     private final int nodes;
+    /** Reason → nodes, once counted ({@link #counted}); sorted by reason. */
     private final TreeMap<String, Integer> reasons = new TreeMap<>();
+    /** The verdicts not counted yet, or null. */
+    private Status[] verdicts;
     private String preFilterMessage;
     private boolean allUnresolvable = true;
 
-    Diagnosis(int nodes) {
+    private Diagnosis(int nodes, Status[] verdicts) {
         this.nodes = nodes;
+        this.verdicts = verdicts;
     }
 
     static Diagnosis preFilter(int nodes, Status status) {
-        Diagnosis d = new Diagnosis(nodes);
+        Diagnosis d = new Diagnosis(nodes, null);
         d.preFilterMessage = status.message();
         d.allUnresolvable = status.code() == dev.muster.core.framework.Code.UnschedulableAndUnresolvable;
         for (String r : status.reasons()) {
@@ -31,13 +40,25 @@ public final class Diagnosis {
         return d;
     }
 
-    void add(Status status) {
-        for (String r : status.reasons()) {
-            reasons.merge(r, 1, Integer::sum);
+    /** Of every node's verdict on a placement where the pod fits nowhere (the array is copied). */
+    static Diagnosis of(Status[] verdicts) {
+        return new Diagnosis(verdicts.length, verdicts.clone());
+    }
+
+    /** Counts the verdicts on first use; synchronized, as a result may be read by a parallel evaluation's threads. */
+    private synchronized TreeMap<String, Integer> counted() {
+        if (verdicts != null) {
+            for (Status status : verdicts) {
+                for (String r : status.reasons()) {
+                    reasons.merge(r, 1, Integer::sum);
+                }
+                if (status.code() != dev.muster.core.framework.Code.UnschedulableAndUnresolvable) {
+                    allUnresolvable = false;
+                }
+            }
+            verdicts = null;
         }
-        if (status.code() != dev.muster.core.framework.Code.UnschedulableAndUnresolvable) {
-            allUnresolvable = false;
-        }
+        return reasons;
     }
 
     public int nodes() {
@@ -46,11 +67,12 @@ public final class Diagnosis {
 
     /** Reason → nodes it excluded, by reason. */
     public Map<String, Integer> reasons() {
-        return java.util.Collections.unmodifiableMap(reasons);
+        return java.util.Collections.unmodifiableMap(counted());
     }
 
     /** No node failed for a reason that preemption could fix. */
-    public boolean allUnresolvable() {
+    public synchronized boolean allUnresolvable() {
+        counted();
         return allUnresolvable;
     }
 
@@ -64,8 +86,8 @@ public final class Diagnosis {
             sb.append(' ').append(preFilterMessage).append('.');
             return sb.toString();
         }
-        List<String> parts = new ArrayList<>(reasons.size());
-        for (Map.Entry<String, Integer> e : reasons.entrySet()) {
+        List<String> parts = new ArrayList<>(counted().size());
+        for (Map.Entry<String, Integer> e : counted().entrySet()) {
             parts.add(e.getValue() + " " + e.getKey());
         }
         parts.sort(null);

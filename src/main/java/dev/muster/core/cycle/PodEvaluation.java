@@ -228,13 +228,8 @@ final class PodEvaluation {
 
     /** The best feasible node: highest total, the first in name order among equals. */
     private PodAttempt select(int evaluations) {
-        int n = verdicts.length;
         if (feasibleCount == 0) {
-            Diagnosis d = new Diagnosis(n);
-            for (int i = 0; i < n; i++) {
-                d.add(verdicts[i]);
-            }
-            return new PodAttempt(-1, d, evaluations, state);
+            return new PodAttempt(-1, Diagnosis.of(verdicts), evaluations, state);
         }
         return new PodAttempt(placement.nodeIndex(tree[1]), null, evaluations, state);
     }

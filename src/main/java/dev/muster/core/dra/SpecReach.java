@@ -122,6 +122,9 @@ final class SpecReach {
         }
         for (PoolData p : index.pools()) {
             for (int k = 0; k < p.slices.size(); k++) {
+                if (!mayServeMany(p.slices.get(k).devices())) {
+                    continue; // the slice's device objects are not made for nothing: most slices have no such device
+                }
                 for (PoolDevice pd : p.devices(k)) {
                     Device d = pd.device();
                     if (d.consumesCounters().isEmpty() && !d.allowMultipleAllocations()) {
@@ -136,6 +139,16 @@ final class SpecReach {
             }
         }
         return true;
+    }
+
+    /** Whether one of these devices consumes counters or may serve several claims (only those can break a first fit). */
+    private static boolean mayServeMany(List<Device> devices) {
+        for (Device d : devices) {
+            if (!d.consumesCounters().isEmpty() || d.allowMultipleAllocations()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean selectable(String className, List<DeviceSelector> selectors, PoolDevice pd) {

@@ -10,6 +10,7 @@
 #   --write target/bench/family --write-only generated   (writes target/bench/family/generated-1.json)
 source "$(dirname "$0")/common.sh"
 BODY="${1:?usage: bench/threads.sh BODY.json}"
+[[ -f "$BODY" ]] || { echo "no such file: $BODY (family.sh deletes its requests after each shape; write one with FamilyBench --write)" >&2; exit 2; }
 N="${N:-15}"; WARM="${WARM:-40}"; ENDPOINTS="${ENDPOINTS:-/v1/decisions /v1/validations}"; PORT="${PORT:-18125}"
 JAR="${JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"; HEAP="${HEAP:--Xmx1536m}"
 DEPLOYMENT="$(deployment_flags "$HEAP") $HEAP"

@@ -86,8 +86,9 @@ public final class Diagnosis {
             sb.append(' ').append(preFilterMessage).append('.');
             return sb.toString();
         }
-        List<String> parts = new ArrayList<>(counted().size());
-        for (Map.Entry<String, Integer> e : counted().entrySet()) {
+        Map<String, Integer> counts = counted();
+        List<String> parts = new ArrayList<>(counts.size());
+        for (Map.Entry<String, Integer> e : counts.entrySet()) {
             parts.add(e.getValue() + " " + e.getKey());
         }
         parts.sort(null);

@@ -123,7 +123,7 @@ final class SpecReach {
         for (PoolData p : index.pools()) {
             for (int k = 0; k < p.slices.size(); k++) {
                 if (!mayServeMany(p.slices.get(k).devices())) {
-                    continue; // the slice's device objects are not made for nothing: most slices have no such device
+                    continue; // no device object made for a slice where none could matter (most slices)
                 }
                 for (PoolDevice pd : p.devices(k)) {
                     Device d = pd.device();

@@ -54,6 +54,12 @@ public final class ShapeFamily {
         NO_TOPOLOGY("no-topology"),
         /** 10,000 plain pending pods (ten times the gang) with one generated claim each, no PodGroup. */
         PLAIN_PODS("plain-pods"),
+        /**
+         * An idle cluster of one node type in racks of one size, members of 12 CPUs: a rack's summed capacity holds
+         * the gang, but a node takes 7 members, so no rack does and each rack's trial fails late (Unschedulable).
+         * Its racks differ from the other shapes' (one seed, another cluster).
+         */
+        ALIKE_RACKS("alike-racks"),
         /** The extender's first filter call after a view change, on the cluster and gang of {@code generated}. */
         EXTENDER("extender");
 
@@ -242,6 +248,7 @@ public final class ShapeFamily {
                 case PARTITIONS -> new Member(2_000, 16 * 1024);
                 case INTERCONNECT -> new Member(48_000, 512 * 1024);
                 case PLAIN_PODS -> new Member(4_000, 32 * 1024);
+                case ALIKE_RACKS -> new Member(12_000, 64 * 1024);
                 default -> new Member(8_000, 64 * 1024);
             };
         }
@@ -261,6 +268,12 @@ public final class ShapeFamily {
                 r.type = NODE_TYPES[rnd.nextInt(NODE_TYPES.length)];
                 r.driverVersion = DRIVER_VERSIONS[rnd.nextInt(DRIVER_VERSIONS.length)];
                 r.islands = rnd.nextInt(10) < 3;
+                if (shape == Shape.ALIKE_RACKS) { // 13.5 % of the gang in nodes: 7 members a node fall short
+                    r.count = Math.min(scale.nodes() - at, Math.max(2, Math.round(0.135f * scale.gang())));
+                    r.type = NODE_TYPES[2];
+                    r.driverVersion = DRIVER_VERSIONS[0];
+                    r.islands = false;
+                }
                 racks.add(r);
                 at += r.count;
                 i++;
@@ -304,7 +317,7 @@ public final class ShapeFamily {
                     n.usedCpu += 150;
                     n.usedMem += 192;
                     n.usedPods += 2;
-                    int count = rnd.nextInt(2 * lambda + 1);
+                    int count = shape == Shape.ALIKE_RACKS ? 0 : rnd.nextInt(2 * lambda + 1);
                     for (int p = 0; p < count; p++) {
                         long cpu = cpus[rnd.nextInt(cpus.length)];
                         long mem = cpu * (rnd.nextBoolean() ? 2 : 4) * 1024 / 1000;

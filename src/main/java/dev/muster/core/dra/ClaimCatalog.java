@@ -51,6 +51,50 @@ public final class ClaimCatalog {
             templates.put(t.namespace() + "/" + t.name(), t);
         }
         this.index = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations);
+        index.readAttributes(readAttributes(objects.deviceClasses(), specs.keySet()));
+    }
+
+    /**
+     * The attributes, fully qualified, that the classes' and specs' selectors and constraints read: all a decision
+     * can learn of a device's attributes (how alike nodes look to placement symmetry); null when a selector cannot say.
+     */
+    static java.util.Set<String> readAttributes(java.util.Collection<DeviceClass> classes,
+                                                java.util.Collection<ResourceClaimSpec> specs) {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (DeviceClass c : classes) {
+            if (!addReads(out, c.selectors())) {
+                return null;
+            }
+        }
+        for (ResourceClaimSpec spec : specs) {
+            for (ResourceClaimSpec.Request r : spec.requests()) {
+                if (r.exactly() != null && !addReads(out, r.exactly().selectors())) {
+                    return null;
+                }
+                for (ResourceClaimSpec.SubRequest sub : r.firstAvailable()) {
+                    if (!addReads(out, sub.selectors())) {
+                        return null;
+                    }
+                }
+            }
+            for (ResourceClaimSpec.Constraint c : spec.constraints()) {
+                out.add(c.matchAttribute() != null ? c.matchAttribute() : c.distinctAttribute());
+            }
+        }
+        return out;
+    }
+
+    private static boolean addReads(java.util.Set<String> out, List<DeviceSelector> selectors) {
+        for (DeviceSelector s : selectors) {
+            SelectorReads reads = s.reads();
+            if (reads == null) {
+                return false;
+            }
+            for (SelectorReads.Name n : reads.attributes()) {
+                out.add(n.qualified());
+            }
+        }
+        return true;
     }
 
     private void keep(ResourceClaimSpec spec) {

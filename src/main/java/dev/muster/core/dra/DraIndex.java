@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -159,6 +160,36 @@ public final class DraIndex {
         return new DraIndex(classes, slices, allocations);
     }
 
+    /**
+     * The attributes, by fully qualified name, that the request's selectors and constraints read; null (all of them)
+     * until set, or when some selector cannot say what it reads. Set once, by the catalog, before any device list is
+     * looked at ({@link #devicesLook}).
+     */
+    private volatile Set<String> readAttributes;
+    /** {@link #readAttributes} as each driver's devices may publish them: qualified, and unqualified in its domain. */
+    private final Map<String, Set<String>> readKeys = new ConcurrentHashMap<>();
+
+    void readAttributes(Set<String> qualified) {
+        this.readAttributes = qualified == null ? null : Set.copyOf(qualified);
+    }
+
+    private Set<String> readKeys(String driver) {
+        Set<String> read = readAttributes;
+        if (read == null) {
+            return null;
+        }
+        return readKeys.computeIfAbsent(driver, d -> {
+            Set<String> keys = new java.util.HashSet<>(read);
+            for (String q : read) {
+                int slash = q.indexOf('/');
+                if (slash > 0 && q.substring(0, slash).equals(d)) {
+                    keys.add(q.substring(slash + 1));
+                }
+            }
+            return Set.copyOf(keys);
+        });
+    }
+
     /** How many pools the index holds (ordinals run below it). */
     int poolCount() {
         return pools.size();
@@ -297,7 +328,7 @@ public final class DraIndex {
     int devicesLook(PoolData pool, int slice) {
         int id = pool.sliceLooks[slice];
         if (id < 0) { // a race computes the same number twice
-            id = deviceListIds.computeIfAbsent(DeviceList.of(pool.slices.get(slice).devices()),
+            id = deviceListIds.computeIfAbsent(DeviceList.of(pool.slices.get(slice).devices(), readKeys(pool.driver)),
                     k -> nextDeviceListId.getAndIncrement());
             pool.sliceLooks[slice] = id;
         }

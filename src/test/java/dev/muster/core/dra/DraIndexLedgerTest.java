@@ -56,6 +56,69 @@ class DraIndexLedgerTest {
     }
 
     @Test
+    void deviceListsDifferingOnlyInAttributesNothingReadsLookAlike() {
+        DeviceAttribute h100 = new DeviceAttribute.StringValue("H100");
+        ResourceSlice a1 = slice("a1", NODE1, POOL1, DRIVER_A,
+                dev("x").attr("model", h100).attr("uuid", new DeviceAttribute.StringValue("GPU-1")));
+        ResourceSlice a2 = slice("a2", NODE2, POOL3, DRIVER_A,
+                dev("x").attr("model", h100).attr("uuid", new DeviceAttribute.StringValue("GPU-2")));
+        ResourceSlice a3 = slice("a3", "node-3", "pool-4", DRIVER_A,
+                dev("x").attr("model", new DeviceAttribute.StringValue("L4"))
+                        .attr("uuid", new DeviceAttribute.StringValue("GPU-3")));
+        List<ResourceSlice> slices = List.of(a1, a2, a3);
+
+        DraIndex model = DraIndex.build(List.of(), slices, List.of());
+        model.readAttributes(java.util.Set.of(DRIVER_A + "/model")); // read unqualified in the driver's own domain
+        assertThat(look(model, NODE1)).as("uuid not read").isEqualTo(look(model, NODE2))
+                .as("model read").isNotEqualTo(look(model, "node-3"));
+
+        DraIndex uuid = DraIndex.build(List.of(), slices, List.of());
+        uuid.readAttributes(java.util.Set.of(DRIVER_A + "/model", DRIVER_A + "/uuid"));
+        assertThat(look(uuid, NODE1)).isNotEqualTo(look(uuid, NODE2));
+
+        DraIndex unknown = DraIndex.build(List.of(), slices, List.of());
+        unknown.readAttributes(null); // a selector that cannot say what it reads: every attribute counts
+        assertThat(look(unknown, NODE1)).isNotEqualTo(look(unknown, NODE2));
+    }
+
+    @Test
+    void theCatalogCollectsWhatSelectorsAndConstraintsReadOrNothingWhenASelectorCannotSay() {
+        DeviceSelector reads = new DeviceSelector() {
+            @Override
+            public String expression() {
+                return "device.attributes['" + DRIVER_A + "'].model == 'H100'";
+            }
+
+            @Override
+            public boolean matches(SelectorDevice device) {
+                return true;
+            }
+
+            @Override
+            public SelectorReads reads() {
+                return new SelectorReads(List.of(new SelectorReads.Name(DRIVER_A, "model")), List.of());
+            }
+        };
+        ResourceClaimSpec spec = new ResourceClaimSpec(List.of(request("gpu", "gpus", 1, reads)),
+                List.of(new ResourceClaimSpec.Constraint(List.of(), "example.com/interconnect", null)), List.of());
+        DeviceClass plain = new DeviceClass("gpus", List.of(), List.of(), null, 0);
+        assertThat(ClaimCatalog.readAttributes(List.of(plain), List.of(spec)))
+                .containsExactlyInAnyOrder(DRIVER_A + "/model", "example.com/interconnect");
+
+        ResourceClaimSpec opaque = new ResourceClaimSpec(List.of(request("gpu", "gpus", 1, memoryAtLeast("40Gi"))),
+                List.of(), List.of());
+        assertThat(ClaimCatalog.readAttributes(List.of(plain), List.of(spec, opaque)))
+                .as("a request selector that cannot say").isNull();
+        assertThat(ClaimCatalog.readAttributes(List.of(deviceClass("gpus", DRIVER_A)), List.of(spec)))
+                .as("a class selector that cannot say").isNull();
+    }
+
+    private static int look(DraIndex index, String node) {
+        NodePool p = index.poolsFor(node(node, REGION1)).get(0);
+        return index.devicesLook(p.pool(), p.sliceIndexes()[0]);
+    }
+
+    @Test
     void aWarmedCatalogKnowsEachNodesDeviceStateUntilTheNodeIsTouched() {
         ResourceSlice a1 = slice("a1", NODE1, POOL1, DRIVER_A, dev(DEVICE1), dev(DEVICE2));
         ResourceSlice a2 = slice("a2", NODE2, POOL3, DRIVER_A, dev(DEVICE1), dev(DEVICE2));

@@ -15,11 +15,6 @@ import java.util.Set;
  * form than the one read is compared as a different attribute, so lists are never found equal wrongly.
  */
 record DeviceList(List<Device> devices, Set<String> read, int hash) {
-    /** Every attribute counts. */
-    static DeviceList of(List<Device> devices) {
-        return of(devices, null);
-    }
-
     /** @param read the attribute keys that count, or null for all of them */
     static DeviceList of(List<Device> devices, Set<String> read) {
         int h = 1;

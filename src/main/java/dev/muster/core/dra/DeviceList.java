@@ -25,6 +25,18 @@ record DeviceList(List<Device> devices, Set<String> read, int hash) {
         return new DeviceList(devices, read, h);
     }
 
+    /** The keys under which a device of {@code driver} may publish these fully qualified attributes. */
+    static Set<String> keys(Set<String> qualified, String driver) {
+        Set<String> keys = new java.util.HashSet<>(qualified);
+        for (String q : qualified) {
+            int slash = q.indexOf('/');
+            if (slash > 0 && q.substring(0, slash).equals(driver)) {
+                keys.add(q.substring(slash + 1));
+            }
+        }
+        return Set.copyOf(keys);
+    }
+
     private static int readHash(Map<String, DeviceAttribute> attributes, Set<String> read) {
         int h = 0;
         for (String key : read) {

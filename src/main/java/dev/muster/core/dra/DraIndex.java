@@ -178,16 +178,7 @@ public final class DraIndex {
         if (read == null) {
             return null;
         }
-        return readKeys.computeIfAbsent(driver, d -> {
-            Set<String> keys = new java.util.HashSet<>(read);
-            for (String q : read) {
-                int slash = q.indexOf('/');
-                if (slash > 0 && q.substring(0, slash).equals(d)) {
-                    keys.add(q.substring(slash + 1));
-                }
-            }
-            return Set.copyOf(keys);
-        });
+        return readKeys.computeIfAbsent(driver, d -> DeviceList.keys(read, d));
     }
 
     /** How many pools the index holds (ordinals run below it). */

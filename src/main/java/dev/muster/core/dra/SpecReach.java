@@ -122,12 +122,11 @@ final class SpecReach {
         }
         for (PoolData p : index.pools()) {
             for (int k = 0; k < p.slices.size(); k++) {
-                if (!mayServeMany(p.slices.get(k).devices())) {
+                if (p.slices.get(k).devices().stream().noneMatch(SpecReach::mayServeMany)) {
                     continue; // no device object made for a slice where none could matter (most slices)
                 }
                 for (PoolDevice pd : p.devices(k)) {
-                    Device d = pd.device();
-                    if (d.consumesCounters().isEmpty() && !d.allowMultipleAllocations()) {
+                    if (!mayServeMany(pd.device())) {
                         continue;
                     }
                     for (int i = 0; i < classes.size(); i++) {
@@ -141,14 +140,9 @@ final class SpecReach {
         return true;
     }
 
-    /** Whether one of these devices consumes counters or may serve several claims (only those can break a first fit). */
-    private static boolean mayServeMany(List<Device> devices) {
-        for (Device d : devices) {
-            if (!d.consumesCounters().isEmpty() || d.allowMultipleAllocations()) {
-                return true;
-            }
-        }
-        return false;
+    /** Whether the device consumes counters or may serve several claims (only such devices can break a first fit). */
+    private static boolean mayServeMany(Device d) {
+        return !d.consumesCounters().isEmpty() || d.allowMultipleAllocations();
     }
 
     private boolean selectable(String className, List<DeviceSelector> selectors, PoolDevice pd) {

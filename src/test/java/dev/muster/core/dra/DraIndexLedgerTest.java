@@ -82,6 +82,19 @@ class DraIndexLedgerTest {
     }
 
     @Test
+    void aDeviceListThatLeavesOutUnreadAttributesStillComparesEveryOtherField() {
+        // DeviceList compares devices field by field when it leaves attributes out: a new Device field needs a line there
+        assertThat(java.util.Arrays.stream(Device.class.getRecordComponents()).map(c -> c.getName()))
+                .containsExactly("name", "attributes", "capacity", "consumesCounters", "taints",
+                        "allowMultipleAllocations", "bindsToNode", "bindingConditions", "bindingFailureConditions",
+                        "nodeName", "nodeSelector", "allNodes");
+        java.util.Set<String> read = java.util.Set.of("model");
+        Device plain = dev("x").attr("uuid", new DeviceAttribute.StringValue("GPU-1")).build();
+        Device shared = dev("x").attr("uuid", new DeviceAttribute.StringValue("GPU-2")).multi().build();
+        assertThat(DeviceList.of(List.of(plain), read)).isNotEqualTo(DeviceList.of(List.of(shared), read));
+    }
+
+    @Test
     void theCatalogCollectsWhatSelectorsAndConstraintsReadOrNothingWhenASelectorCannotSay() {
         DeviceSelector reads = new DeviceSelector() {
             @Override

@@ -144,7 +144,7 @@ public final class DecisionEngine {
     private DecisionResult run(ClusterSnapshot compiled, List<GroupRef> groups, List<PodRef> pods,
                                DecisionOptions options, java.util.function.BooleanSupplier stop,
                                Consumer<Decision> made) {
-        SnapshotOverlay snapshot = compiled.overlay();
+        SnapshotOverlay snapshot = compiled.overlay(config.batching());
         DecisionOptions opts = options == null ? DecisionOptions.DEFAULT : options;
         SchedulingScope scope = new SchedulingScope(snapshot, profile, pool, config.parallelThreshold(), stop,
                 config.batching(), opts.explain());

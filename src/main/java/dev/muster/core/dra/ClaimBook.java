@@ -66,7 +66,15 @@ public final class ClaimBook {
      * node is found by the node's position where a caller names it.
      */
     public ClaimBook(ClaimCatalog catalog, long stepBudget, int nodes) {
-        this.firstFits = new FirstFits(nodes);
+        this(catalog, stepBudget, nodes, true);
+    }
+
+    /**
+     * @param alikeNodes whether a first fit found on one node answers for the nodes whose devices look and are held
+     *                   alike (the same answer up to names: a speed-up; off, the allocator searches every node)
+     */
+    public ClaimBook(ClaimCatalog catalog, long stepBudget, int nodes, boolean alikeNodes) {
+        this.firstFits = new FirstFits(nodes, alikeNodes);
         this.claims = catalog.claims;
         this.templates = catalog.templates;
         this.ledger = catalog.index.newLedger();
@@ -265,15 +273,7 @@ public final class ClaimBook {
         }
         DraIndex.NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
                 : ledger.index().devicesOf(position, node);
-        if (ledger.nodeVersion(devices.pools) != 0) {
-            return DeviceStates.of(ledger, devices.pools);
-        }
-        Object untouched = devices.untouched; // the same for every decision run of the catalog
-        if (untouched == null) {
-            untouched = DeviceStates.of(ledger, devices.pools);
-            devices.untouched = untouched;
-        }
-        return untouched;
+        return DeviceStates.current(ledger, devices, ledger.nodeVersion(devices.pools));
     }
 
     /**

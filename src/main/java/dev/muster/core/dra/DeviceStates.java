@@ -7,7 +7,9 @@ import java.util.List;
  * How a node's devices look and are held, as one value with {@code equals} that leaves out the names of the node and
  * its pools ({@link ClaimBook#deviceState}): per pool its driver, completeness, validity and counter totals, per slice
  * its device list, per device how many hold it and what shares of it are taken. Nodes with equal states give every
- * pod with node-local claims equal verdicts.
+ * pod with node-local claims equal verdicts, and the allocator the same first fit up to the names of the node and its
+ * pools ({@link AlikeNodes}). The state spells out its shape (pools, slices per pool), so equal states have equal
+ * shapes.
  */
 final class DeviceStates {
     private DeviceStates() {
@@ -19,7 +21,8 @@ final class DeviceStates {
         int n = 0;
         List<Object> shares = null;
         for (NodePool p : pools) {
-            ints = grow(ints, n + 4 + p.slices().size());
+            ints = grow(ints, n + 5 + p.slices().size());
+            ints[n++] = p.slices().size();
             ints[n++] = p.pool().driverId;
             ints[n++] = p.pool().incomplete ? 1 : 0;
             ints[n++] = p.pool().invalid() ? 1 : 0;
@@ -47,6 +50,22 @@ final class DeviceStates {
             }
         }
         return new DeviceState(java.util.Arrays.copyOf(ints, n), shares == null ? List.of() : shares);
+    }
+
+    /**
+     * The state of a node seeing these devices, at this node version ({@link DeviceLedger#nodeVersion}): while no device
+     * of them was taken or given back, the untouched state, worked out once per index and kept on {@code devices}.
+     */
+    static Object current(DeviceLedger ledger, DraIndex.NodeDevices devices, long version) {
+        if (version != 0) {
+            return of(ledger, devices.pools);
+        }
+        Object untouched = devices.untouched; // the same for every decision run of the catalog
+        if (untouched == null) {
+            untouched = of(ledger, devices.pools);
+            devices.untouched = untouched;
+        }
+        return untouched;
     }
 
     private static int[] grow(int[] a, int need) {

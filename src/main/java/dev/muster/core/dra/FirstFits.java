@@ -12,7 +12,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * those shared with other nodes): the answer depends only on the claims' specs and on how those pools' devices are
  * held, so Reserve finds what Filter just computed, an equal member finds what the one before it got on a node nothing
  * happened to since, and a trial placement taken back and run again (the chosen candidate, assumed for good) finds
- * every answer of its first run. Answers naming a claim (a share of a device) are not remembered.
+ * every answer of its first run. Answers naming a claim (a share of a device) are not remembered. A node not searched
+ * yet in its present state takes the answer of a node that looks and is held alike, when every pool is local to one
+ * node ({@link AlikeNodes}): of 5,000 nodes of one type, a few searches answer for all.
  *
  * <p>Kept by the node's position in the run's snapshot where the caller knows it (an array slot: no hashing of the
  * node's name, one memory read fewer on a path taken once per pod and node), else by name.
@@ -24,19 +26,27 @@ final class FirstFits {
     static final int PER_NODE = 16;
 
     private final Map<String, FirstFit[]> byNode = new ConcurrentHashMap<>();
+    /** First fits shared between nodes that look and are held alike; null when not shared. */
+    private final AlikeNodes alike;
     /** By position, for positions below the snapshot's node count; each slot names its node. */
     private final AtomicReferenceArray<Kept> byPosition;
 
-    /** @param nodes the run's snapshot's node count: positions below it are kept in an array (0: all by name) */
-    FirstFits(int nodes) {
+    /**
+     * @param nodes      the run's snapshot's node count: positions below it are kept in an array (0: all by name)
+     * @param alikeNodes whether a first fit found on one node answers for nodes whose devices look and are held
+     *                   alike ({@link AlikeNodes}); off, every node's first fit is searched
+     */
+    FirstFits(int nodes, boolean alikeNodes) {
         this.byPosition = new AtomicReferenceArray<>(Math.max(nodes, 0));
+        this.alike = alikeNodes ? new AlikeNodes() : null;
     }
 
     /** The first fit of {@code pending} on the node at {@code position} (-1: unknown), remembered or worked out. */
     Allocator.Outcome get(DeviceLedger ledger, int position, Node node, List<Allocator.PendingClaim> pending,
                           long stepBudget) {
-        List<NodePool> pools = (position < 0 ? ledger.index().devicesOf(node)
-                : ledger.index().devicesOf(position, node)).pools;
+        DraIndex.NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
+                : ledger.index().devicesOf(position, node);
+        List<NodePool> pools = devices.pools;
         long version = ledger.nodeVersion(pools);
         boolean positioned = position >= 0 && position < byPosition.length();
         FirstFit[] kept = positioned ? keptAt(position, node) : byNode.get(node.name());
@@ -47,12 +57,20 @@ final class FirstFits {
                 }
             }
         }
-        Allocator.Outcome o = Allocator.allocate(ledger, node, pools, pending, stepBudget);
-        if (o instanceof Allocator.Unfit || o instanceof Allocator.Allocated a && !hasShares(a)) {
-            ResourceClaimSpec[] specs = new ResourceClaimSpec[pending.size()];
-            for (int i = 0; i < specs.length; i++) {
-                specs[i] = pending.get(i).spec();
+        ResourceClaimSpec[] specs = new ResourceClaimSpec[pending.size()];
+        for (int i = 0; i < specs.length; i++) {
+            specs[i] = pending.get(i).spec();
+        }
+        AlikeNodes.Key key = alike != null && ledger.index().allNodeLocal()
+                ? new AlikeNodes.Key(DeviceStates.current(ledger, devices, version), specs) : null;
+        Allocator.Outcome o = key == null ? null : alike.find(key, pools, node);
+        if (o == null) {
+            o = Allocator.allocate(ledger, node, pools, pending, stepBudget);
+            if (key != null) {
+                alike.keep(key, pools, node, o);
             }
+        }
+        if (o instanceof Allocator.Unfit || o instanceof Allocator.Allocated a && !hasShares(a)) {
             int keep = kept == null ? 0 : Math.min(kept.length, PER_NODE - 1);
             FirstFit[] now = new FirstFit[keep + 1]; // a new array: another thread may be reading the old one
             now[0] = new FirstFit(specs, version, o);
@@ -67,6 +85,7 @@ final class FirstFits {
         }
         return o;
     }
+
 
     /** What is kept at the position, when it was kept for this node (a position names one node within a run). */
     private FirstFit[] keptAt(int position, Node node) {

@@ -392,6 +392,11 @@ public final class ClusterSnapshot {
         return new SnapshotOverlay(this);
     }
 
+    /** {@link #overlay()}, with the speed-ups a run may take on or off ({@link SnapshotOverlay}). */
+    public SnapshotOverlay overlay(boolean speedups) {
+        return new SnapshotOverlay(this, speedups);
+    }
+
     /** Per pod ordinal: on a node as compiled (bound, not terminal, on a known node). A new array. */
     boolean[] compiledOnNode() {
         boolean[] on = new boolean[ordinalLimit];

@@ -67,6 +67,14 @@ public final class SnapshotOverlay {
      * that node is copied first ({@link #writable}), so a run that tries one rack of 5,000 nodes copies that rack.
      */
     public SnapshotOverlay(ClusterSnapshot snapshot) {
+        this(snapshot, true);
+    }
+
+    /**
+     * @param speedups whether the run's claims share first fits between nodes that look alike ({@link ClaimBook});
+     *                 off for the reference evaluation the speed-ups are checked against
+     */
+    public SnapshotOverlay(ClusterSnapshot snapshot, boolean speedups) {
         this.snapshot = snapshot;
         this.nodes = new NodeInfo[snapshot.nodeCount()];
         for (int i = 0; i < nodes.length; i++) {
@@ -79,7 +87,7 @@ public final class SnapshotOverlay {
         this.podsWithRequiredAnti = snapshot.compiledPodsWithRequiredAntiAffinity();
         ClaimCatalog catalog = snapshot.claimCatalog();
         this.claims = catalog == null ? null : new ClaimBook(catalog, dev.muster.core.dra.Allocator.DEFAULT_STEP_BUDGET,
-                nodes.length);
+                nodes.length, speedups);
     }
 
     /** A run on a cluster compiled for it alone. */

@@ -1,0 +1,158 @@
+package dev.muster.core.dra;
+
+import dev.muster.core.model.Node;
+import dev.muster.core.model.NodeSelectorRequirement;
+import dev.muster.core.model.NodeSelectorTerm;
+import dev.muster.core.model.NodeSelectors;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * First fits shared between nodes whose devices look and are held alike ({@link DeviceStates}), when every pool is
+ * local to one node: the allocator's search on such nodes walks the same devices in the same order and reads the same
+ * holders, so it gives the same answer up to the names of the node and its pools. An answer found on one node is
+ * carried to the other by position (pool, slice, device), checked device by device; where the check fails, or the
+ * answer names a share or an error, the allocator runs.
+ */
+final class AlikeNodes {
+    /** Distinct (state, specs) kept at most per decision run; beyond it answers are no longer kept. */
+    static final int MAX_KEPT = 1 << 16;
+
+    private final Map<Key, Found> kept = new ConcurrentHashMap<>();
+
+    /** A node's device state and the claims' specs, by identity and in order. */
+    record Key(Object state, ResourceClaimSpec[] specs) {
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Key k) || k.specs.length != specs.length) {
+                return false;
+            }
+            for (int i = 0; i < specs.length; i++) {
+                if (k.specs[i] != specs[i]) {
+                    return false;
+                }
+            }
+            return k.state.equals(state);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = state.hashCode();
+            for (ResourceClaimSpec s : specs) {
+                h = h * 31 + System.identityHashCode(s);
+            }
+            return h;
+        }
+    }
+
+    /** An answer and the node and pools it was found on. */
+    private record Found(List<NodePool> pools, Node node, Allocator.Outcome outcome) {
+    }
+
+    /** The answer of an alike node carried to this one, or null when none is known or it does not carry. */
+    Allocator.Outcome find(Key key, List<NodePool> pools, Node node) {
+        Found f = kept.get(key);
+        if (f == null) {
+            return null;
+        }
+        if (f.outcome instanceof Allocator.Unfit) {
+            return f.outcome;
+        }
+        return f.node == node ? f.outcome : carry((Allocator.Allocated) f.outcome, f.pools, f.node, pools, node);
+    }
+
+    /** Keeps an answer the allocator found on the node, when it is one that carries. */
+    void keep(Key key, List<NodePool> pools, Node node, Allocator.Outcome o) {
+        if (kept.size() >= MAX_KEPT) {
+            return;
+        }
+        if (o instanceof Allocator.Unfit || o instanceof Allocator.Allocated a && carries(a)) {
+            kept.putIfAbsent(key, new Found(pools, node, o));
+        }
+    }
+
+    /** No share (its ID names the claim), and every picked device known. */
+    private static boolean carries(Allocator.Allocated a) {
+        if (a.devices() == null) {
+            return false;
+        }
+        for (AllocationResult r : a.results()) {
+            for (AllocationResult.DeviceResult d : r.devices()) {
+                if (d.shareID() != null) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** The answer found on {@code fromNode} with each device replaced by its counterpart on {@code node}. */
+    private static Allocator.Allocated carry(Allocator.Allocated a, List<NodePool> from, Node fromNode,
+                                             List<NodePool> to, Node node) {
+        if (from.size() != to.size()) {
+            return null;
+        }
+        List<AllocationResult> results = new ArrayList<>(a.results().size());
+        List<PoolDevice[]> devices = new ArrayList<>(a.results().size());
+        for (int i = 0; i < a.results().size(); i++) {
+            AllocationResult r = a.results().get(i);
+            PoolDevice[] picked = a.devicesOf(i);
+            PoolDevice[] here = new PoolDevice[picked.length];
+            List<AllocationResult.DeviceResult> out = new ArrayList<>(picked.length);
+            for (int m = 0; m < picked.length; m++) {
+                PoolDevice q = counterpart(picked[m], from, to);
+                AllocationResult.DeviceResult d = r.devices().get(m);
+                if (q == null || !q.id().device().equals(d.device()) || !q.id().driver().equals(d.driver())) {
+                    return null;
+                }
+                here[m] = q;
+                out.add(new AllocationResult.DeviceResult(d.request(), d.driver(), q.id().pool(), q.id().device(),
+                        d.adminAccess(), d.tolerations(), d.shareID(), d.consumedCapacity(), d.bindingConditions(),
+                        d.bindingFailureConditions()));
+            }
+            List<NodeSelectorTerm> selector = r.nodeSelector();
+            if (selector != null) {
+                if (!selector.equals(nameSelector(fromNode))) {
+                    return null;
+                }
+                selector = nameSelector(node);
+            }
+            results.add(new AllocationResult(out, r.config(), selector));
+            devices.add(here);
+        }
+        return new Allocator.Allocated(results, a.steps(), devices);
+    }
+
+    private static List<NodeSelectorTerm> nameSelector(Node node) {
+        return List.of(new NodeSelectorTerm(null, List.of(new NodeSelectorRequirement(
+                NodeSelectors.FIELD_NODE_NAME, NodeSelectorRequirement.Operator.In, List.of(node.name())))));
+    }
+
+    /** The device at the same pool, slice and position among {@code to}'s pools; null when the shapes differ. */
+    private static PoolDevice counterpart(PoolDevice d, List<NodePool> from, List<NodePool> to) {
+        for (int j = 0; j < from.size(); j++) {
+            NodePool f = from.get(j);
+            if (f.pool() != d.pool()) {
+                continue;
+            }
+            NodePool t = to.get(j);
+            if (t.slices().size() != f.slices().size()) {
+                return null;
+            }
+            for (int k = 0; k < f.slices().size(); k++) {
+                PoolDevice[] fd = f.devices(k);
+                for (int x = 0; x < fd.length; x++) {
+                    if (fd[x] == d) {
+                        PoolDevice[] td = t.devices(k);
+                        return td.length == fd.length ? td[x] : null;
+                    }
+                }
+            }
+            return null;
+        }
+        return null;
+    }
+}

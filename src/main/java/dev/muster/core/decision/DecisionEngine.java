@@ -70,10 +70,13 @@ public final class DecisionEngine {
 
     /**
      * Works out ahead what this engine's decisions on {@code snapshot} would on first use: the node looks over the
-     * fields its profile reads ({@link FrameworkRuntime#lookedNodeFields()}), which the snapshot keeps.
+     * fields its profile reads ({@link FrameworkRuntime#lookedNodeFields()}), which the snapshot keeps. Only placement
+     * symmetry reads them, over a group's candidate placements: a snapshot in which no pod names a group needs none.
      */
     public void warm(ClusterSnapshot snapshot) {
-        snapshot.nodeLooks(lookedNodeFields);
+        if (!snapshot.membersByGroup().isEmpty()) {
+            snapshot.nodeLooks(lookedNodeFields);
+        }
     }
 
     /**

@@ -26,9 +26,11 @@ final class PodClaims {
     private final DraIndex index;
     private final ClaimCatalog catalog;
     /** Per pod, its entries as last worked out (kept for that pod object and PodGroup object only). */
-    private final Map<PodRef, Entries> known = new ConcurrentHashMap<>();
+    private final Map<PodRef, Entries> known;
 
     PodClaims(ClaimCatalog catalog) {
+        // about one pod per claim or template: sized once, not grown (and rehashed) entry by entry over a run
+        this.known = new ConcurrentHashMap<>(Math.max(16, catalog.claims.size() + catalog.templates.size()));
         this.claims = catalog.claims;
         this.templates = catalog.templates;
         this.madeFor = catalog.madeFor;

@@ -52,6 +52,15 @@ final class AlikeNodes {
     private record Found(List<NodePool> pools, Node node, Allocator.Outcome outcome) {
     }
 
+    /**
+     * An alike node's answer as it is, for what it says of the node (fits or not, and why): an {@link
+     * Allocator.Allocated} names the alike node's devices. Null when none is known.
+     */
+    Allocator.Outcome verdict(Key key) {
+        Found f = kept.get(key);
+        return f == null ? null : f.outcome;
+    }
+
     /** The answer of an alike node carried to this one, or null when none is known or it does not carry. */
     Allocator.Outcome find(Key key, List<NodePool> pools, Node node) {
         Found f = kept.get(key);

@@ -359,9 +359,22 @@ public final class ClaimBook {
         return firstFit(position, node, pending);
     }
 
+    /**
+     * What {@link #allocate(int, Node, List)} says of the node, for a Filter verdict: whether the claims fit there, or
+     * why not. An {@link Allocator.Allocated} may name the devices of a node that looks and is held alike, found
+     * before (Reserve takes the node's own): no answer is carried to a node that is only filtered.
+     */
+    public Allocator.Outcome verdict(int position, Node node, List<ClaimUse> uses) {
+        List<Allocator.PendingClaim> pending = pending(uses);
+        if (pending.isEmpty()) {
+            return new Allocator.Allocated(List.of(), 0);
+        }
+        return firstFits.get(ledger, position, node, pending, stepBudget, false);
+    }
+
     /** The allocator's first fit on the node ({@link FirstFits}: remembered per node and state of its pools). */
     private Allocator.Outcome firstFit(int position, Node node, List<Allocator.PendingClaim> pending) {
-        return firstFits.get(ledger, position, node, pending, stepBudget);
+        return firstFits.get(ledger, position, node, pending, stepBudget, true);
     }
 
     /** The unallocated claims among {@code uses}, each once, in the order of their first use. */

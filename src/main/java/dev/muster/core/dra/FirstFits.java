@@ -41,9 +41,14 @@ final class FirstFits {
         this.alike = alikeNodes ? new AlikeNodes() : null;
     }
 
-    /** The first fit of {@code pending} on the node at {@code position} (-1: unknown), remembered or worked out. */
+    /**
+     * The first fit of {@code pending} on the node at {@code position} (-1: unknown), remembered or worked out.
+     *
+     * @param own whether the answer must name the node's own devices (to take them); else, for a verdict, an alike
+     *            node's answer does as it is, not carried over ({@link AlikeNodes#verdict})
+     */
     Allocator.Outcome get(DeviceLedger ledger, int position, Node node, List<Allocator.PendingClaim> pending,
-                          long stepBudget) {
+                          long stepBudget, boolean own) {
         DraIndex.NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
                 : ledger.index().devicesOf(position, node);
         List<NodePool> pools = devices.pools;
@@ -63,6 +68,12 @@ final class FirstFits {
         }
         AlikeNodes.Key key = alike != null && ledger.index().allNodeLocal()
                 ? new AlikeNodes.Key(DeviceStates.current(ledger, devices, version), specs) : null;
+        if (key != null && !own) {
+            Allocator.Outcome v = alike.verdict(key);
+            if (v != null) {
+                return v; // not this node's devices: not remembered for the node
+            }
+        }
         Allocator.Outcome o = key == null ? null : alike.find(key, pools, node);
         if (o == null) {
             o = Allocator.allocate(ledger, node, pools, pending, stepBudget);

@@ -107,6 +107,24 @@ class AlikeNodesTest {
     }
 
     @Test
+    void aVerdictMayBeAnAlikeNodesAnswerButWhatIsTakenIsTheNodesOwn() {
+        ClaimBook book = new ClaimBook(new ClaimCatalog(objects()), 1_000, 0, true);
+        Allocator.Outcome onN1 = book.allocate(N1, uses(ONE, 0));
+        Allocator.Outcome verdict = book.verdict(-1, N2, uses(ONE, 1));
+        assertThat(verdict).as("node-2 fits: node-1's answer, as it is").isSameAs(onN1);
+        assertThat(book.reserve(new PodRef("ns", "p1"), N2, uses(ONE, 1), 0)).isNull();
+        assertThat(allocated(book.allocate(N2, uses(ONE, 2))).results().get(0).devices().get(0))
+                .as("node-2's own first device was taken, not node-1's")
+                .extracting(AllocationResult.DeviceResult::pool, AllocationResult.DeviceResult::device)
+                .containsExactly(POOL2, DEVICE1);
+        assertThat(allocated(book.allocate(N1, uses(ONE, 3))).results().get(0).devices().get(0).device())
+                .as("node-1 untouched").isEqualTo(DEVICE0);
+        ClaimBook searching = new ClaimBook(new ClaimCatalog(objects()), 1_000, 0, false);
+        assertThat(searching.verdict(-1, N2, uses(ONE, 1))).as("not sharing: node-2's own answer")
+                .isEqualTo(searching.allocate(N2, uses(ONE, 1)));
+    }
+
+    @Test
     void aShareOfADeviceIsSearchedOnItsOwnNode() {
         DraObjects objects = new DraObjects(List.of(deviceClass(CLASS_A, DRIVER_A)), List.of(
                 slice(SLICE1, NODE1, POOL1, DRIVER_A, dev(DEVICE0).multi().cap(CAPACITY0, "4")),

@@ -200,7 +200,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
                 return Status.unresolvable(NAME, NOT_AVAILABLE);
             }
         }
-        return verdict(claims.book().allocate(node.index(), node.node(), uses));
+        return verdict(claims.book().verdict(node.index(), node.node(), uses));
     }
 
     private static Status verdict(Allocator.Outcome outcome) {

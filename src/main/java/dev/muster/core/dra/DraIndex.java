@@ -167,18 +167,20 @@ public final class DraIndex {
      */
     private volatile Set<String> readAttributes;
     /** {@link #readAttributes} as each driver's devices may publish them: qualified, and unqualified in its domain. */
-    private final Map<String, Set<String>> readKeys = new ConcurrentHashMap<>();
+    private final Map<String, DeviceList.Reads> readKeys = new ConcurrentHashMap<>();
 
     void readAttributes(Set<String> qualified) {
         this.readAttributes = qualified == null ? null : Set.copyOf(qualified);
     }
 
-    private Set<String> readKeys(String driver) {
+    private DeviceList.Reads readKeys(String driver) {
         Set<String> read = readAttributes;
         if (read == null) {
             return null;
         }
-        return readKeys.computeIfAbsent(driver, d -> DeviceList.keys(read, d));
+        DeviceList.Reads known = readKeys.get(driver); // the common case: no lambda, no bin lock
+        return known != null ? known
+                : readKeys.computeIfAbsent(driver, d -> new DeviceList.Reads(DeviceList.keys(read, d)));
     }
 
     /** How many pools the index holds (ordinals run below it). */

@@ -236,6 +236,20 @@ public final class FrozenMap<K, V> extends AbstractMap<K, V> {
         };
     }
 
+    /** The key of entry {@code i}, in insertion order. */
+    K keyAt(int i) {
+        @SuppressWarnings("unchecked")
+        K k = (K) kv[2 * i];
+        return k;
+    }
+
+    /** The value of entry {@code i}, in insertion order. */
+    V valueAt(int i) {
+        @SuppressWarnings("unchecked")
+        V v = (V) kv[2 * i + 1];
+        return v;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (o == this) {

@@ -88,10 +88,36 @@ class DraIndexLedgerTest {
                 .containsExactly("name", "attributes", "capacity", "consumesCounters", "taints",
                         "allowMultipleAllocations", "bindsToNode", "bindingConditions", "bindingFailureConditions",
                         "nodeName", "nodeSelector", "allNodes");
-        java.util.Set<String> read = java.util.Set.of("model");
+        DeviceList.Reads read = new DeviceList.Reads(java.util.Set.of("model"));
         Device plain = dev("x").attr("uuid", new DeviceAttribute.StringValue("GPU-1")).build();
         Device shared = dev("x").attr("uuid", new DeviceAttribute.StringValue("GPU-2")).multi().build();
         assertThat(DeviceList.of(List.of(plain), read)).isNotEqualTo(DeviceList.of(List.of(shared), read));
+    }
+
+    @Test
+    void readAttributesCompareAlikeWhateverTheOrderAndKeyObjectsOfTheMaps() {
+        // read attributes are found by position in maps of one key layout, by name across layouts
+        DeviceList.Reads read = new DeviceList.Reads(java.util.Set.of("model", "memory"));
+        DeviceAttribute h100 = new DeviceAttribute.StringValue("H100");
+        DeviceAttribute mem = new DeviceAttribute.IntValue(80);
+        Device a = dev("x").attr("model", h100).attr("memory", mem).attr("uuid", new DeviceAttribute.StringValue("1"))
+                .build();
+        Device b = dev("x").attr("model", h100).attr("memory", mem).attr("uuid", new DeviceAttribute.StringValue("2"))
+                .build();
+        Device reordered = dev("x").attr("uuid", new DeviceAttribute.StringValue("3"))
+                .attr(new String("memory"), new DeviceAttribute.IntValue(80))
+                .attr(new String("model"), new DeviceAttribute.StringValue("H100")).build();
+        Device other = dev("x").attr("model", h100).attr("memory", new DeviceAttribute.IntValue(40))
+                .attr("uuid", new DeviceAttribute.StringValue("4")).build();
+        Device missing = dev("x").attr("model", h100).attr("uuid", new DeviceAttribute.StringValue("5")).build();
+        DeviceList ab = DeviceList.of(List.of(a, b), read);
+        assertThat(ab).isEqualTo(DeviceList.of(List.of(b, a), read))
+                .isEqualTo(DeviceList.of(List.of(reordered, a), read))
+                .isNotEqualTo(DeviceList.of(List.of(a, other), read))
+                .isNotEqualTo(DeviceList.of(List.of(a, missing), read));
+        assertThat(ab.hashCode()).isEqualTo(DeviceList.of(List.of(reordered, reordered), read).hashCode());
+        assertThat(DeviceList.of(List.of(a, b), new DeviceList.Reads(java.util.Set.of("model", "memory"))))
+                .as("the same reads, kept apart").isEqualTo(ab);
     }
 
     @Test

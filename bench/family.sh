@@ -12,7 +12,8 @@
 #        DEPLOYMENT): per shape WARM + ROUNDS rounds, decide and validate alternating which goes first, one request
 #        in flight; adds HTTP decide / validate medians and p90s, server CPU per decision and per validation
 #        (/proc/<pid>/stat, all its threads) and both ratios. The CPU is counted over a block of as many requests of
-#        one endpoint after the rounds, so each endpoint pays the young collections its own allocations cause; the
+#        one endpoint after the rounds, each block started on an empty young generation (jcmd GC.run, not counted),
+#        so each endpoint pays the young collections its own allocations cause; the
 #        last column is the CPU ratio of the alternating rounds' per-request medians, where a collection counts in
 #        the request during which eden filled (with two requests alternating, nearly always the decision). PORT (18090).
 # Rows and logs also go to target/bench/family/.
@@ -67,11 +68,14 @@ http_shape() {
     (( r > WARM )) && echo "$dt $vt $((c1 - c0)) $((c3 - c2))" >>"$F/$s-http.txt"
     (( SECONDS - start > 3 * BUDGET )) && break
   done
-  # CPU per request: a block of ROUNDS requests of one endpoint, after one of the same that is not counted
+  # CPU per request: a block of ROUNDS requests of one endpoint, after one of the same that is not counted and a
+  # collection (not counted either) that empties the young generation, so that each block pays for the collections
+  # its own requests cause, not for what the one before left in eden
   local n blocks=""
   n=$(wc -l <"$F/$s-http.txt"); (( n > 0 )) || n=1
   for path in /v1/decisions /v1/validations; do
     read -r vc vt < <(post "$body" "$path")
+    jcmd "$SERVER" GC.run >/dev/null 2>&1 || true
     c0=$(ticks)
     for _ in $(seq 1 "$n"); do read -r vc vt < <(post "$body" "$path"); [[ "$vc" == 200 ]] || bad=$((bad + 1)); done
     c1=$(ticks)

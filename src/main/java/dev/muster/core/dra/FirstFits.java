@@ -97,7 +97,6 @@ final class FirstFits {
         return o;
     }
 
-
     /** What is kept at the position, when it was kept for this node (a position names one node within a run). */
     private FirstFit[] keptAt(int position, Node node) {
         Kept k = byPosition.get(position);

@@ -75,7 +75,9 @@ final class SharedAttributes {
         anyUnique = false;
         position = 0;
         in.forEach(add); // the map's own forEach: the decoder's maps make no entry objects for it
-        FrozenMap<String, DeviceAttribute> map = out.buildHashed();
+        // a map with a one-of-a-kind value is neither looked up nor, as a rule, hashed later (device lists compare
+        // the attributes selectors read): its hash waits for whoever asks
+        FrozenMap<String, DeviceAttribute> map = anyUnique ? out.build() : out.buildHashed();
         out = null;
         if (anyUnique) {
             return map; // one of a kind

@@ -216,12 +216,15 @@ public final class DraIndex {
     private final Map<Map<String, Map<String, java.math.BigDecimal>>, Integer> counterLooks = new ConcurrentHashMap<>();
     private final java.util.concurrent.atomic.AtomicInteger nextCounterLook = new java.util.concurrent.atomic.AtomicInteger(1);
 
-    /** The number of the pool's counter totals (0: none). */
+    /** The number of the pool's counter totals (0: none), kept on the pool (a race works out the same number twice). */
     int countersLook(PoolData pool) {
         if (pool.counterSets.isEmpty()) {
             return 0;
         }
-        return counterLooks.computeIfAbsent(pool.counterSets, k -> nextCounterLook.getAndIncrement());
+        if (pool.countersLook == 0) {
+            pool.countersLook = counterLooks.computeIfAbsent(pool.counterSets, k -> nextCounterLook.getAndIncrement());
+        }
+        return pool.countersLook;
     }
 
     /** Whether every slice is local to one node (no shared counters, no node selectors, no per-device selection). */

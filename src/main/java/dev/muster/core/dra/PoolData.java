@@ -47,6 +47,8 @@ final class PoolData {
     int driverId;
     /** Per slice, the number of its device list ({@link #devicesLook}); -1 until first asked. */
     final int[] sliceLooks;
+    /** The number of the pool's counter totals ({@link DraIndex#countersLook}), or 0 before first asked. */
+    int countersLook;
     /** Per slice, the number in the pool of its first device (devices are numbered in slice order). */
     private final int[] sliceStart;
 

@@ -48,29 +48,24 @@ final class AlikeNodes {
         }
     }
 
-    /** An answer and the node and pools it was found on. */
-    private record Found(List<NodePool> pools, Node node, Allocator.Outcome outcome) {
-    }
-
     /**
-     * An alike node's answer as it is, for what it says of the node (fits or not, and why): an {@link
-     * Allocator.Allocated} names the alike node's devices. Null when none is known.
+     * An answer and the node and pools it was found on. {@code outcome} as it is says what it says of an alike node
+     * (fits or not, and why), but an {@link Allocator.Allocated} names that node's devices: {@link #carriedTo} gives
+     * a node its own.
      */
-    Allocator.Outcome verdict(Key key) {
-        Found f = kept.get(key);
-        return f == null ? null : f.outcome;
+    record Found(List<NodePool> pools, Node node, Allocator.Outcome outcome) {
+        /** The answer carried to {@code here}, seeing {@code to}: its own devices; null when it does not carry. */
+        Allocator.Outcome carriedTo(List<NodePool> to, Node here) {
+            if (outcome instanceof Allocator.Unfit || node == here) {
+                return outcome;
+            }
+            return carry((Allocator.Allocated) outcome, pools, node, to, here);
+        }
     }
 
-    /** The answer of an alike node carried to this one, or null when none is known or it does not carry. */
-    Allocator.Outcome find(Key key, List<NodePool> pools, Node node) {
-        Found f = kept.get(key);
-        if (f == null) {
-            return null;
-        }
-        if (f.outcome instanceof Allocator.Unfit) {
-            return f.outcome;
-        }
-        return f.node == node ? f.outcome : carry((Allocator.Allocated) f.outcome, f.pools, f.node, pools, node);
+    /** The answer an alike node got, or null when none is known. */
+    Found find(Key key) {
+        return kept.get(key);
     }
 
     /** Keeps an answer the allocator found on the node, when it is one that carries. */

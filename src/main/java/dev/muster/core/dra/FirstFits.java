@@ -45,7 +45,7 @@ final class FirstFits {
      * The first fit of {@code pending} on the node at {@code position} (-1: unknown), remembered or worked out.
      *
      * @param own whether the answer must name the node's own devices (to take them); else, for a verdict, an alike
-     *            node's answer does as it is, not carried over ({@link AlikeNodes#verdict})
+     *            node's answer does as it is, not carried over ({@link AlikeNodes.Found})
      */
     Allocator.Outcome get(DeviceLedger ledger, int position, Node node, List<Allocator.PendingClaim> pending,
                           long stepBudget, boolean own) {
@@ -68,13 +68,11 @@ final class FirstFits {
         }
         AlikeNodes.Key key = alike != null && ledger.index().allNodeLocal()
                 ? new AlikeNodes.Key(DeviceStates.current(ledger, devices, version), specs) : null;
-        if (key != null && !own) {
-            Allocator.Outcome v = alike.verdict(key);
-            if (v != null) {
-                return v; // not this node's devices: not remembered for the node
-            }
+        AlikeNodes.Found found = key == null ? null : alike.find(key);
+        if (found != null && !own) {
+            return found.outcome(); // maybe an alike node's devices: not remembered for this node
         }
-        Allocator.Outcome o = key == null ? null : alike.find(key, pools, node);
+        Allocator.Outcome o = found == null ? null : found.carriedTo(pools, node);
         if (o == null) {
             o = Allocator.allocate(ledger, node, pools, pending, stepBudget);
             if (key != null) {

@@ -52,6 +52,13 @@ final class ByteTokens extends ByteLexer {
     private final Fallback fallback;
     /** Sized from the body, like the memo: a small request must not pay for a large one's tables. */
     private final StringTable strings;
+    /**
+     * Map keys apart from the values: a request's keys are a few hundred names (labels, attributes, capacities) met
+     * again and again, between which unique values (uids, pod names) would displace them from {@link #strings}; kept
+     * here, a key is one String object throughout the request, which the mappers' look-ups by identity rely on.
+     */
+    private final StringTable keys = new StringTable(KEY_SLOTS);
+    private static final int KEY_SLOTS = 1024;
     private final RepeatMemo memo;
 
     private int state = ROOT;
@@ -338,7 +345,16 @@ final class ByteTokens extends ByteLexer {
         stop = nameFrom + nameLength;
         escaped = false;
         ascii = true;
-        return nameLength > MAX_SHARED_LENGTH ? decoded() : shared(nameHash);
+        if (nameLength > MAX_SHARED_LENGTH) {
+            return decoded();
+        }
+        int slot = nameHash & (KEY_SLOTS - 1);
+        String s = keys.find(slot, b, nameFrom, nameLength);
+        if (s == null) {
+            s = decoded();
+            keys.put(slot, b, nameFrom, nameLength, s);
+        }
+        return s;
     }
 
     // ------------------------------------------------------------ values

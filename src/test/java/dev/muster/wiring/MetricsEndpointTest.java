@@ -141,6 +141,31 @@ class MetricsEndpointTest {
                 .as("0.1 ms first bucket").hasSize(1);
     }
 
+    @Test
+    void plainPodsCountAsPodAttemptsOnlyOncePerPod() {
+        String pod = """
+                {"metadata": {"namespace": "default", "name": "%s", "uid": "u-%s"},
+                 "spec": {"schedulerName": "default-scheduler",
+                  "containers": [{"name": "c", "resources": {"requests": {"cpu": "%s"}}}]}}""";
+        String body = """
+                {"snapshot": {"nodes": [{"metadata": {"name": "n1"},
+                  "status": {"allocatable": {"cpu": "4", "memory": "8Gi", "pods": "110"}}}],
+                 "pods": [%s, %s, %s, %s]}}""".formatted(pod.formatted("a", "a", "1"), pod.formatted("b", "b", "1"),
+                pod.formatted("c", "c", "1"), pod.formatted("huge", "huge", "100"));
+        PromText before = scrape();
+        given().contentType(ContentType.JSON).body(body).when().post("/v1/decisions").then().statusCode(200);
+        PromText after = scrape();
+
+        // three pods fit the node, the fourth asks for more CPU than any node has; no PodGroup was attempted
+        assertThat(delta(before, after, "scheduler_schedule_attempts_total",
+                "result", "scheduled", "profile", PROFILE)).isEqualTo(3);
+        assertThat(delta(before, after, "scheduler_schedule_attempts_total",
+                "result", "unschedulable", "profile", PROFILE)).isEqualTo(1);
+        assertThat(after.valueOrZero("scheduler_podgroup_schedule_attempts_total", "result", "scheduled", "profile",
+                PROFILE)).isEqualTo(before.valueOrZero("scheduler_podgroup_schedule_attempts_total", "result",
+                "scheduled", "profile", PROFILE));
+    }
+
     private static double delta(PromText before, PromText after, String name, String... labels) {
         return after.value(name, labels) - before.valueOrZero(name, labels);
     }

@@ -501,6 +501,10 @@ public final class KubeMapper {
         if (in == null || in.isEmpty()) {
             return Map.of();
         }
+        Kube.ClaimStatus only = in.size() == 1 ? in.get(0) : null;
+        if (only != null && only.name() != null) { // the usual pod: one claim (the pod's model sorts the map anyway)
+            return Map.of(only.name(), only.resourceClaimName() == null ? "" : only.resourceClaimName());
+        }
         Map<String, String> out = new java.util.TreeMap<>();
         for (Kube.ClaimStatus c : in) {
             if (c != null && c.name() != null) { // a status without a name is refused by validation; read as absent

@@ -154,12 +154,14 @@ public final class DecisionEngine {
         List<DecisionQueue.Entry> order = DecisionQueue.of(snapshot, groups, pods);
         List<Decision> decisions = new ArrayList<>(order.size());
         Set<GroupRef> decidedTrees = new java.util.HashSet<>();
+        java.util.BitSet plainDecided = new java.util.BitSet();
         try {
             for (DecisionQueue.Entry e : order) {
                 scope.checkStop();
                 int before = decisions.size();
                 if (e.pod() != null) {
                     decisions.add(observedPlainPod(scope, e.pod(), opts));
+                    plainDecided.set(e.pod().ordinal());
                 } else {
                     GroupRef ref = e.group();
                     CompositePodGroup root = rootOf(snapshot, ref);
@@ -179,7 +181,7 @@ public final class DecisionEngine {
         } finally {
             observer.finished();
         }
-        return new DecisionResult(decisions, PodStatuses.of(snapshot, decisions));
+        return new DecisionResult(decisions, PodStatuses.of(snapshot, decisions, plainDecided));
     }
 
     /**

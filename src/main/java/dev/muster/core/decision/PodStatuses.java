@@ -21,7 +21,8 @@ final class PodStatuses {
     private PodStatuses() {
     }
 
-    static List<PodStatus> of(SnapshotOverlay snapshot, List<Decision> decisions) {
+    /** @param plainDecided the snapshot ordinals of the plain pods decided (their decisions name no other pod) */
+    static List<PodStatus> of(SnapshotOverlay snapshot, List<Decision> decisions, java.util.BitSet plainDecided) {
         List<PodStatus> out = new ArrayList<>();
         for (PodInfo p : snapshot.gatedPendingPods()) {
             out.add(new PodStatus(p.ref(), PodStatus.SCHEDULING_GATED,
@@ -37,7 +38,8 @@ final class PodStatuses {
         }
         for (PodInfo p : snapshot.pendingPods()) {
             Pod pod = p.pod();
-            if (pod.isGated() || decided.contains(p.ref())) {
+            if (pod.isGated() || plainDecided.get(p.ordinal())
+                    || !decided.isEmpty() && decided.contains(p.ref())) {
                 continue;
             }
             out.add(status(p, decidedGroups));
@@ -66,11 +68,10 @@ final class PodStatuses {
 
     /** Every pod a decision names: the plain pod itself, placements, nominations and unplaced members. */
     private static Set<PodRef> decided(List<Decision> decisions) {
-        Set<PodRef> out = new HashSet<>(decisions.size() * 2);
+        Set<PodRef> out = new HashSet<>();
         for (Decision d : decisions) {
             if (d.pod() != null) {
-                out.add(d.pod()); // a plain pod's decision names no other pod
-                continue;
+                continue; // a plain pod's: known by its ordinal, and it names no other pod
             }
             for (Assignment a : d.placements()) {
                 out.add(a.pod());

@@ -46,7 +46,7 @@ public record AllocationResult(List<DeviceResult> devices, List<AllocationConfig
             Objects.requireNonNull(pool, "pool");
             Objects.requireNonNull(device, "device");
             tolerations = tolerations == null ? List.of() : List.copyOf(tolerations);
-            consumedCapacity = consumedCapacity == null ? Map.of()
+            consumedCapacity = consumedCapacity == null || consumedCapacity.isEmpty() ? Map.of()
                     : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(consumedCapacity));
             bindingConditions = bindingConditions == null ? List.of() : List.copyOf(bindingConditions);
             bindingFailureConditions = bindingFailureConditions == null ? List.of() : List.copyOf(bindingFailureConditions);

@@ -16,6 +16,11 @@ public final class ClaimCatalog {
     private final DraObjects objects;
     final DraIndex index;
     final Map<String, ResourceClaim> claims = new HashMap<>();
+    /**
+     * Each claim's key in {@link #claims}, by namespace and name: a pod's claim is found without making its key again,
+     * and the maps of a decision then look up that one key object (its hash kept, compared by reference).
+     */
+    private final Map<String, Map<String, String>> keys = new HashMap<>();
     final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
     /**
      * Every distinct claim spec of the request, one object each: the claims the controller generated from one
@@ -38,7 +43,10 @@ public final class ClaimCatalog {
             keep(t.spec());
         }
         for (ResourceClaim c : objects.resourceClaims()) {
-            claims.put(c.key(), c);
+            String key = c.key();
+            if (claims.put(key, c) == null) {
+                keys.computeIfAbsent(c.namespace(), n -> new HashMap<>()).put(c.name(), key);
+            }
             keep(c.spec());
             if (c.madeFor() != null) {
                 madeFor.putIfAbsent(c.madeFor(), c);
@@ -52,6 +60,13 @@ public final class ClaimCatalog {
         }
         this.index = DraIndex.build(objects.deviceClasses(), objects.resourceSlices(), allocations);
         index.readAttributes(readAttributes(objects.deviceClasses(), specs.keySet()));
+    }
+
+    /** {@code namespace/name}: the key of a claim of the request when there is one, so that very string. */
+    String key(String namespace, String name) {
+        Map<String, String> named = keys.get(namespace);
+        String key = named == null ? null : named.get(name);
+        return key != null ? key : namespace + "/" + name;
     }
 
     /**

@@ -67,7 +67,7 @@ final class PodClaims {
             String template = entry.resourceClaimTemplateName();
             if (template == null) {
                 name = entry.resourceClaimName();
-                if (!claims.containsKey(ns + "/" + name)) {
+                if (!claims.containsKey(catalog.key(ns, name))) {
                     return failedAfter(pod, group, uses, "resourceclaim.resource.k8s.io \"" + name + "\" not found");
                 }
             } else {
@@ -77,7 +77,7 @@ final class PodClaims {
                 }
                 name = recorded != null ? recorded : generatedName(owner, entry.name());
             }
-            String key = ns + "/" + name;
+            String key = catalog.key(ns, name);
             ResourceClaim existing = claims.get(key);
             ResourceClaimSpec spec;
             if (existing != null) {
@@ -129,7 +129,7 @@ final class PodClaims {
      */
     private ResourceClaim extendedResourceClaim(Pod pod) {
         ExtendedClaimStatus made = pod.extendedResourceClaim();
-        ResourceClaim named = made == null ? null : claims.get(pod.ref().namespace() + "/" + made.claimName());
+        ResourceClaim named = made == null ? null : claims.get(catalog.key(pod.ref().namespace(), made.claimName()));
         if (named != null || madeFor.isEmpty() || pod.uid() == null || pod.uid().isEmpty()) {
             return named;
         }

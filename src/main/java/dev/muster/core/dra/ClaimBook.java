@@ -43,10 +43,13 @@ public final class ClaimBook {
     private final Map<String, ResourceClaim> claims;
     private final Map<String, ResourceClaimTemplate> templates;
     private final long stepBudget;
-    private final Map<String, AllocationResult> allocatedHere = new HashMap<>();
-    private final Map<String, List<ClaimConsumer>> addedConsumers = new HashMap<>();
+    /** What the run reserved: sized for the request's claims, up to {@link #PRESIZED}, as a run may reserve each. */
+    private final Map<String, AllocationResult> allocatedHere;
+    private final Map<String, List<ClaimConsumer>> addedConsumers;
     private final List<Runnable> undo = new ArrayList<>();
-    private final Map<PodRef, ArrayDeque<Integer>> reservations = new HashMap<>();
+    private final Map<PodRef, ArrayDeque<Integer>> reservations;
+    /** The most entries the run's maps are sized for up front (a table is made at the first entry only). */
+    private static final int PRESIZED = 1 << 14;
     private final java.util.Set<String> released = new java.util.HashSet<>();
     private final PodClaims podClaims;
     private final FirstFits firstFits;
@@ -75,6 +78,10 @@ public final class ClaimBook {
      */
     public ClaimBook(ClaimCatalog catalog, long stepBudget, int nodes, boolean alikeNodes) {
         this.firstFits = new FirstFits(nodes, alikeNodes);
+        int expected = Math.min(catalog.claims.size(), PRESIZED);
+        this.allocatedHere = new HashMap<>(expected * 4 / 3 + 1);
+        this.addedConsumers = new HashMap<>(expected * 4 / 3 + 1);
+        this.reservations = new HashMap<>(expected * 4 / 3 + 1);
         this.claims = catalog.claims;
         this.templates = catalog.templates;
         this.ledger = catalog.index.newLedger();

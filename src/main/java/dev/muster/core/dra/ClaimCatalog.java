@@ -113,6 +113,9 @@ public final class ClaimCatalog {
     }
 
     private void keep(ResourceClaimSpec spec) {
+        if (canonicalOf.containsKey(spec)) {
+            return; // this very object again (the claims of one template share it): no deep hash
+        }
         ResourceClaimSpec first = specs.putIfAbsent(spec, spec);
         canonicalOf.put(spec, first == null ? spec : first);
     }

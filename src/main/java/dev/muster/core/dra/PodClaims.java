@@ -28,6 +28,9 @@ final class PodClaims {
     /** Per pod, its entries as last worked out (kept for that pod object and PodGroup object only). */
     private final Map<PodRef, Entries> known;
 
+    /** The entries last asked for, on any thread (immutable, so a stale one is only a miss). */
+    private volatile Entries last;
+
     PodClaims(ClaimCatalog catalog) {
         // about one pod per claim or template: sized once, not grown (and rehashed) entry by entry over a run
         this.known = new ConcurrentHashMap<>(Math.max(16, catalog.claims.size() + catalog.templates.size()));
@@ -40,11 +43,16 @@ final class PodClaims {
 
     /** The pod's entries with {@code group} as its PodGroup (null: none). */
     Entries entries(Pod pod, PodGroup group) {
-        Entries e = known.get(pod.ref());
+        Entries e = last;
+        if (e != null && e.pod == pod && e.group == group) {
+            return e; // a pod's cycle resolves its claims several times in a row (sign, key, filter, reserve)
+        }
+        e = known.get(pod.ref());
         if (e == null || e.pod != pod || e.group != group) {
             e = compute(pod, group);
             known.put(pod.ref(), e);
         }
+        last = e;
         return e;
     }
 

@@ -262,6 +262,17 @@ public final class PodGroupCycle {
     }
 
     private static GroupContext members(PodGroup group, List<PodInfo> all) {
+        if (all.size() == 1) { // a plain pod's group: no lists to fill and sort
+            PodInfo p = all.get(0);
+            Pod pod = p.pod();
+            List<PodInfo> one = List.of(p);
+            if (pod.isBound()) {
+                return new GroupContext(group, pod.isTerminal() ? List.of() : one, List.of(), List.of());
+            }
+            boolean pending = isPending(pod);
+            return new GroupContext(group, List.of(), pending && !pod.isGated() ? one : List.of(),
+                    pending && pod.isGated() ? one : List.of());
+        }
         List<PodInfo> bound = new ArrayList<>();
         List<PodInfo> pending = new ArrayList<>();
         List<PodInfo> gated = new ArrayList<>();

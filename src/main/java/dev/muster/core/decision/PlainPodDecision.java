@@ -99,11 +99,13 @@ final class PlainPodDecision {
         if (book == null || !m.pod().pod().usesDevices()) {
             return List.of();
         }
-        List<ClaimDecision> out = new ArrayList<>();
-        for (ClaimBook.ClaimOutcome c : book.outcomes(List.of(m.pod().pod()), null)) {
-            out.add(new ClaimDecision(new PodRef(c.namespace(), c.name()), c.generatedFrom(), c.allocation(),
-                    c.reservedFor()));
+        List<ClaimBook.ClaimOutcome> outcomes = book.outcomes(List.of(m.pod().pod()), null);
+        ClaimDecision[] out = new ClaimDecision[outcomes.size()];
+        for (int i = 0; i < out.length; i++) {
+            ClaimBook.ClaimOutcome c = outcomes.get(i);
+            out[i] = new ClaimDecision(new PodRef(c.namespace(), c.name()), c.generatedFrom(), c.allocation(),
+                    c.reservedFor());
         }
-        return out;
+        return List.of(out);
     }
 }

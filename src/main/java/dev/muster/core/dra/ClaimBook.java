@@ -573,8 +573,9 @@ public final class ClaimBook {
         String key = u.key();
         List<ClaimConsumer> added = addedConsumers.get(key);
         if ((added != null && !added.isEmpty()) || allocatedHere.containsKey(key)) {
-            return new ClaimOutcome(u.namespace(), u.name(), u.generatedFrom(), allocation(key),
-                    List.copyOf(reservedFor(key)));
+            ResourceClaim c = claims.get(key); // a claim of the request names itself: no substrings of the key
+            return new ClaimOutcome(c != null ? c.namespace() : u.namespace(), c != null ? c.name() : u.name(),
+                    u.generatedFrom(), allocation(key), List.copyOf(reservedFor(key)));
         }
         return null;
     }

@@ -15,12 +15,16 @@ import java.util.Map;
 public final class ClaimCatalog {
     private final DraObjects objects;
     final DraIndex index;
-    final Map<String, ResourceClaim> claims = new HashMap<>();
+    final Map<String, ResourceClaim> claims;
     /**
      * Each claim's key in {@link #claims}, by namespace and name: a pod's claim is found without making its key again,
      * and the maps of a decision then look up that one key object (its hash kept, compared by reference).
      */
-    private final Map<String, Map<String, String>> keys = new HashMap<>();
+    private final Map<String, Map<String, Keyed>> keys = new HashMap<>();
+
+    /** A claim of the request with its key in {@link #claims}. */
+    record Keyed(String key, ResourceClaim claim) {
+    }
     final Map<String, ResourceClaimTemplate> templates = new HashMap<>();
     /**
      * Every distinct claim spec of the request, one object each: the claims the controller generated from one
@@ -38,15 +42,15 @@ public final class ClaimCatalog {
 
     public ClaimCatalog(DraObjects objects) {
         this.objects = objects;
+        this.claims = new HashMap<>(objects.resourceClaims().size() * 4 / 3 + 1);
         List<AllocationResult> allocations = new ArrayList<>();
         for (ResourceClaimTemplate t : objects.resourceClaimTemplates()) {
             keep(t.spec());
         }
         for (ResourceClaim c : objects.resourceClaims()) {
             String key = c.key();
-            if (claims.put(key, c) == null) {
-                keys.computeIfAbsent(c.namespace(), n -> new HashMap<>()).put(c.name(), key);
-            }
+            claims.put(key, c);
+            keys.computeIfAbsent(c.namespace(), n -> new HashMap<>()).put(c.name(), new Keyed(key, c));
             keep(c.spec());
             if (c.madeFor() != null) {
                 madeFor.putIfAbsent(c.madeFor(), c);
@@ -62,11 +66,16 @@ public final class ClaimCatalog {
         index.readAttributes(readAttributes(objects.deviceClasses(), specs.keySet()));
     }
 
+    /** The request's claim of that namespace and name with its key (as {@link #claims} has it), or null. */
+    Keyed find(String namespace, String name) {
+        Map<String, Keyed> named = keys.get(namespace);
+        return named == null ? null : named.get(name);
+    }
+
     /** {@code namespace/name}: the key of a claim of the request when there is one, so that very string. */
     String key(String namespace, String name) {
-        Map<String, String> named = keys.get(namespace);
-        String key = named == null ? null : named.get(name);
-        return key != null ? key : namespace + "/" + name;
+        Keyed k = find(namespace, name);
+        return k != null ? k.key() : namespace + "/" + name;
     }
 
     /**

@@ -75,7 +75,8 @@ public final class DraIndex {
         }
         this.byExtendedResource = extended;
 
-        Map<PoolRef, List<ResourceSlice>> grouped = new HashMap<>();
+        // in the slices' order: listed by name, slices mostly come in their pools' order, so the sort below is one pass
+        Map<PoolRef, List<ResourceSlice>> grouped = new java.util.LinkedHashMap<>();
         for (ResourceSlice s : slices) {
             List<ResourceSlice> current = grouped.computeIfAbsent(new PoolRef(s.driver(), s.pool().name()), k -> new ArrayList<>());
             if (!current.isEmpty()) {

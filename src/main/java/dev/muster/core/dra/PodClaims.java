@@ -85,8 +85,9 @@ final class PodClaims {
                 }
                 name = recorded != null ? recorded : generatedName(owner, entry.name());
             }
-            String key = catalog.key(ns, name);
-            ResourceClaim existing = claims.get(key);
+            ClaimCatalog.Keyed found = catalog.find(ns, name); // one look-up for the claim and its key
+            String key = found != null ? found.key() : ns + "/" + name;
+            ResourceClaim existing = found != null ? found.claim() : null;
             ResourceClaimSpec spec;
             if (existing != null) {
                 if (existing.deleting()) {

@@ -75,8 +75,7 @@ public final class DraIndex {
         }
         this.byExtendedResource = extended;
 
-        // in the slices' order: listed by name, slices mostly come in their pools' order, so the sort below is one pass
-        Map<PoolRef, List<ResourceSlice>> grouped = new java.util.LinkedHashMap<>();
+        Map<PoolRef, List<ResourceSlice>> grouped = new java.util.LinkedHashMap<>(); // pools as listed: mostly sorted
         for (ResourceSlice s : slices) {
             List<ResourceSlice> current = grouped.computeIfAbsent(new PoolRef(s.driver(), s.pool().name()), k -> new ArrayList<>());
             if (!current.isEmpty()) {

@@ -57,8 +57,10 @@ final class ByteTokens extends ByteLexer {
      * again and again, between which unique values (uids, pod names) would displace them from {@link #strings}; kept
      * here, a key is one String object throughout the request, which the mappers' look-ups by identity rely on.
      */
-    private final StringTable keys = new StringTable(KEY_SLOTS);
+    private final StringTable keys;
+    /** Key table slots: at most this many, fewer for a small body (as many as the value table has). */
     private static final int KEY_SLOTS = 1024;
+    private final int keySlots;
     private final RepeatMemo memo;
 
     private int state = ROOT;
@@ -87,6 +89,8 @@ final class ByteTokens extends ByteLexer {
         this.objectAt = new boolean[Math.max(2, maxDepth + 1)];
         this.fallback = fallback;
         this.strings = new StringTable(slots);
+        this.keySlots = Math.min(KEY_SLOTS, slots);
+        this.keys = new StringTable(keySlots);
         this.memo = new RepeatMemo(body.length, FieldReader.SITES);
     }
 
@@ -348,7 +352,7 @@ final class ByteTokens extends ByteLexer {
         if (nameLength > MAX_SHARED_LENGTH) {
             return decoded();
         }
-        int slot = nameHash & (KEY_SLOTS - 1);
+        int slot = nameHash & (keySlots - 1);
         String s = keys.find(slot, b, nameFrom, nameLength);
         if (s == null) {
             s = decoded();

@@ -17,8 +17,8 @@ public final class ClaimCatalog {
     final DraIndex index;
     final Map<String, ResourceClaim> claims;
     /**
-     * Each claim's key in {@link #claims}, by namespace and name: a pod's claim is found without making its key again,
-     * and the maps of a decision then look up that one key object (its hash kept, compared by reference).
+     * Each claim with its key in {@link #claims}, by namespace and name: a pod's claim is found without making its key
+     * again, and the maps of a decision then look up that one key object (its hash kept, compared by reference).
      */
     private final Map<String, Map<String, Keyed>> keys = new HashMap<>();
 
@@ -70,12 +70,6 @@ public final class ClaimCatalog {
     Keyed find(String namespace, String name) {
         Map<String, Keyed> named = keys.get(namespace);
         return named == null ? null : named.get(name);
-    }
-
-    /** {@code namespace/name}: the key of a claim of the request when there is one, so that very string. */
-    String key(String namespace, String name) {
-        Keyed k = find(namespace, name);
-        return k != null ? k.key() : namespace + "/" + name;
     }
 
     /**

@@ -20,7 +20,6 @@ import static dev.muster.core.dra.ClaimBook.generatedName;
  * each claim can still be reserved for its consumer).
  */
 final class PodClaims {
-    private final Map<String, ResourceClaim> claims;
     private final Map<String, ResourceClaimTemplate> templates;
     private final Map<ResourceClaim.MadeFor, ResourceClaim> madeFor;
     private final DraIndex index;
@@ -34,7 +33,6 @@ final class PodClaims {
     PodClaims(ClaimCatalog catalog) {
         // about one pod per claim or template: sized once, not grown (and rehashed) entry by entry over a run
         this.known = new ConcurrentHashMap<>(Math.max(16, catalog.claims.size() + catalog.templates.size()));
-        this.claims = catalog.claims;
         this.templates = catalog.templates;
         this.madeFor = catalog.madeFor;
         this.index = catalog.index;
@@ -75,7 +73,7 @@ final class PodClaims {
             String template = entry.resourceClaimTemplateName();
             if (template == null) {
                 name = entry.resourceClaimName();
-                if (!claims.containsKey(catalog.key(ns, name))) {
+                if (catalog.find(ns, name) == null) {
                     return failedAfter(pod, group, uses, "resourceclaim.resource.k8s.io \"" + name + "\" not found");
                 }
             } else {
@@ -138,7 +136,8 @@ final class PodClaims {
      */
     private ResourceClaim extendedResourceClaim(Pod pod) {
         ExtendedClaimStatus made = pod.extendedResourceClaim();
-        ResourceClaim named = made == null ? null : claims.get(catalog.key(pod.ref().namespace(), made.claimName()));
+        ClaimCatalog.Keyed found = made == null ? null : catalog.find(pod.ref().namespace(), made.claimName());
+        ResourceClaim named = found == null ? null : found.claim();
         if (named != null || madeFor.isEmpty() || pod.uid() == null || pod.uid().isEmpty()) {
             return named;
         }

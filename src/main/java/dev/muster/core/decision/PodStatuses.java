@@ -66,7 +66,7 @@ final class PodStatuses {
                 "its pod group \"" + g + "\" was decided without it");
     }
 
-    /** Every pod a decision names: the plain pod itself, placements, nominations and unplaced members. */
+    /** Every pod a group's decision names: placements, nominations and unplaced members (plain pods go by ordinal). */
     private static Set<PodRef> decided(List<Decision> decisions) {
         Set<PodRef> out = new HashSet<>();
         for (Decision d : decisions) {

@@ -78,10 +78,10 @@ public final class ClaimBook {
      */
     public ClaimBook(ClaimCatalog catalog, long stepBudget, int nodes, boolean alikeNodes) {
         this.firstFits = new FirstFits(nodes, alikeNodes);
-        int expected = Math.min(catalog.claims.size(), PRESIZED);
-        this.allocatedHere = new HashMap<>(expected * 4 / 3 + 1);
-        this.addedConsumers = new HashMap<>(expected * 4 / 3 + 1);
-        this.reservations = new HashMap<>(expected * 4 / 3 + 1);
+        int capacity = Math.min(catalog.claims.size(), PRESIZED) * 4 / 3 + 1; // no rehash below the load factor
+        this.allocatedHere = new HashMap<>(capacity);
+        this.addedConsumers = new HashMap<>(capacity);
+        this.reservations = new HashMap<>(capacity);
         this.claims = catalog.claims;
         this.templates = catalog.templates;
         this.ledger = catalog.index.newLedger();

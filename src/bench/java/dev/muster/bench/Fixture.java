@@ -117,11 +117,7 @@ public final class Fixture {
     }
 
     static byte[] encode(DecisionResult result) {
-        try {
-            return DecisionResponseWriter.write(result);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return DecisionResponseWriter.write(result);
     }
 
     /**

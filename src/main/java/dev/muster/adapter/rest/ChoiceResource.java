@@ -26,9 +26,7 @@ import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -110,8 +108,6 @@ public class ChoiceResource {
                 }
                 try (PhaseTracer.Phase encode = tracer.phase(PhaseTracer.ENCODE)) {
                     return ChoiceResponseWriter.write(choices);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
                 }
             } catch (RuntimeException e) {
                 span.fail(e);

@@ -1,16 +1,14 @@
 package dev.muster.adapter.rest;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import dev.muster.core.choice.ClusterChoice;
 
-import java.io.IOException;
 import java.util.List;
 
 import static dev.muster.adapter.rest.DecisionResponseWriter.field;
 
 /**
- * Writes the {@code 200} body of {@code POST /v1/cluster-choices} with the streaming generator: the bytes of
+ * Writes the {@code 200} body of {@code POST /v1/cluster-choices} as {@link DecisionResponseWriter} does: the bytes of
  * {@code DecisionResource.WRITER.writeValueAsBytes(ChoiceResponse.of(choices))}, each choice's decisions written as
  * {@link DecisionResponseWriter} writes them. {@link ChoiceResponse} stays the schema and the tests' reference.
  */
@@ -26,7 +24,7 @@ final class ChoiceResponseWriter {
     }
 
     /** {@code {"choices":[Choice...]}}; a {@code Choice} has no inclusion rule, so a null field is written null. */
-    static byte[] write(List<ClusterChoice> choices) throws IOException {
+    static byte[] write(List<ClusterChoice> choices) {
         return DecisionResponseWriter.bytes(g -> {
             g.writeStartObject();
             g.writeFieldName(CHOICES);
@@ -35,7 +33,7 @@ final class ChoiceResponseWriter {
         });
     }
 
-    private static void choice(JsonGenerator g, ClusterChoice c) throws IOException {
+    private static void choice(JsonBytes g, ClusterChoice c) {
         g.writeStartObject();
         field(g, CLUSTER, c.cluster());
         g.writeFieldName(RANK);

@@ -1,6 +1,5 @@
 package dev.muster.adapter.rest;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import dev.muster.core.decision.ClaimDecision;
 import dev.muster.core.dra.AllocationResult;
@@ -9,7 +8,6 @@ import dev.muster.core.dra.ResourceClaimSpec;
 import dev.muster.core.model.NodeSelectorRequirement;
 import dev.muster.core.model.NodeSelectorTerm;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -66,12 +64,12 @@ final class ClaimWriter {
     }
 
     /** {@code [ClaimDto...]}. */
-    static void claims(JsonGenerator g, List<ClaimDecision> claims) throws IOException {
+    static void claims(JsonBytes g, List<ClaimDecision> claims) {
         DecisionResponseWriter.array(g, claims, ClaimWriter::claim);
     }
 
     /** {@code ClaimDto}: NON_NULL; {@code allocation} and {@code reservedFor} always there. */
-    private static void claim(JsonGenerator g, ClaimDecision c) throws IOException {
+    private static void claim(JsonBytes g, ClaimDecision c) {
         g.writeStartObject();
         if (c.claim() != null) {
             g.writeFieldName(CLAIM);
@@ -99,7 +97,7 @@ final class ClaimWriter {
     }
 
     /** {@code Allocation}: NON_NULL, so {@code nodeSelector} only when the allocation is not usable everywhere. */
-    private static void allocation(JsonGenerator g, AllocationResult a) throws IOException {
+    private static void allocation(JsonBytes g, AllocationResult a) {
         g.writeStartObject();
         g.writeFieldName(DEVICES);
         g.writeStartObject(); // DeviceAllocation: both lists always written
@@ -144,7 +142,7 @@ final class ClaimWriter {
     }
 
     /** {@code Device}: NON_EMPTY, so an empty string, list or map is left out; {@code adminAccess} only when true. */
-    private static void device(JsonGenerator g, AllocationResult.DeviceResult d) throws IOException {
+    private static void device(JsonBytes g, AllocationResult.DeviceResult d) {
         g.writeStartObject();
         nonEmpty(g, REQUEST, d.request());
         nonEmpty(g, DRIVER, d.driver());
@@ -189,8 +187,7 @@ final class ClaimWriter {
     }
 
     /** {@code [Requirement...]} under {@code name}, left out when empty (NON_EMPTY). */
-    private static void requirements(JsonGenerator g, SerializedString name, List<NodeSelectorRequirement> rs)
-            throws IOException {
+    private static void requirements(JsonBytes g, SerializedString name, List<NodeSelectorRequirement> rs) {
         if (rs.isEmpty()) {
             return;
         }
@@ -214,7 +211,7 @@ final class ClaimWriter {
      * A {@code Map<String, String>} as the writer's ORDER_MAP_ENTRIES_BY_KEYS writes it: by key in natural order, a
      * null value as {@code null}. (Jackson would keep a SortedMap's own order; a device result's map never is one.)
      */
-    private static void sortedMap(JsonGenerator g, Map<String, String> map) throws IOException {
+    private static void sortedMap(JsonBytes g, Map<String, String> map) {
         g.writeStartObject();
         if (map.size() == 1) {
             for (Map.Entry<String, String> e : map.entrySet()) {
@@ -230,7 +227,7 @@ final class ClaimWriter {
         g.writeEndObject();
     }
 
-    private static void entry(JsonGenerator g, String key, String value) throws IOException {
+    private static void entry(JsonBytes g, String key, String value) {
         g.writeFieldName(key);
         if (value == null) {
             g.writeNull();

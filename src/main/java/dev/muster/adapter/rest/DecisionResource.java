@@ -42,8 +42,8 @@ import java.io.UncheckedIOException;
 @Tag(name = "decisions")
 public class DecisionResource {
     /**
-     * Sorted map keys, fixed field order: the writer the response records are serialized with, and whose
-     * configuration the streaming writers' generators take.
+     * Sorted map keys, fixed field order: the writer the response records are serialized with (the OpenAPI schema's
+     * records; {@link DecisionResponseWriter} writes the same bytes without them).
      */
     static final ObjectWriter WRITER = JsonMapper.builder()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)

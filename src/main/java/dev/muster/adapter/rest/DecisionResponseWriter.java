@@ -1,10 +1,6 @@
 package dev.muster.adapter.rest;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.core.util.BufferRecycler;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import dev.muster.core.decision.Assignment;
 import dev.muster.core.decision.Decision;
 import dev.muster.core.decision.DecisionResult;
@@ -15,12 +11,11 @@ import dev.muster.core.model.Condition;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.PodRef;
 
-import java.io.IOException;
 import java.util.List;
 
 /**
- * Writes the {@code 200} body of {@code POST /v1/decisions} straight from the core result with Jackson's streaming
- * generator, without building {@link DecisionResponse}'s records and serializing them by reflection. The bytes are
+ * Writes the {@code 200} body of {@code POST /v1/decisions} straight from the core result ({@link JsonBytes}), without
+ * building {@link DecisionResponse}'s records and serializing them by reflection. The bytes are
  * those of {@code DecisionResource.WRITER.writeValueAsBytes(DecisionResponse.of(result))}: each object's fields in its
  * record's {@code @JsonPropertyOrder}, a field left out exactly where the record's {@code @JsonInclude} leaves it
  * out ({@code NON_NULL}: null; {@code NON_EMPTY}: null, {@code ""} or an empty list or map; otherwise written, as
@@ -80,7 +75,7 @@ public final class DecisionResponseWriter {
     }
 
     /** The body for {@code result}: {@code {"decisions":[...],"pods":[...]}}. */
-    public static byte[] write(DecisionResult result) throws IOException {
+    public static byte[] write(DecisionResult result) {
         return bytes(g -> {
             begin(g);
             for (int i = 0, n = result.decisions().size(); i < n; i++) {
@@ -91,50 +86,41 @@ public final class DecisionResponseWriter {
     }
 
     /** The body up to its first decision: {@code {"decisions":[}. */
-    static void begin(JsonGenerator g) throws IOException {
+    static void begin(JsonBytes g) {
         g.writeStartObject();
         g.writeFieldName(DECISIONS);
         g.writeStartArray();
     }
 
     /** The body after its last decision: {@code ],"pods":[...]}}. */
-    static void end(JsonGenerator g, List<PodStatus> pods) throws IOException {
+    static void end(JsonBytes g, List<PodStatus> pods) {
         g.writeEndArray();
         g.writeFieldName(PODS);
         array(g, pods, DecisionResponseWriter::podStatus);
         g.writeEndObject();
     }
 
-    /** What a body writes with the generator. */
+    /** What a body writes. */
     @FunctionalInterface
     interface Body {
-        void write(JsonGenerator g) throws IOException;
+        void write(JsonBytes g);
     }
 
-    /**
-     * The bytes {@code body} writes through a generator made and configured by {@link DecisionResource#WRITER}, into
-     * a buffer from its factory's recycler, as {@code ObjectWriter.writeValueAsBytes} does.
-     */
-    static byte[] bytes(Body body) throws IOException {
-        BufferRecycler recycler = DecisionResource.WRITER.getFactory()._getBufferRecycler();
-        try (ByteArrayBuilder out = new ByteArrayBuilder(recycler)) {
-            try (JsonGenerator g = DecisionResource.WRITER.createGenerator(out, JsonEncoding.UTF8)) {
-                body.write(g);
-            }
-            return out.getClearAndRelease();
-        } finally {
-            recycler.releaseToPool();
-        }
+    /** The bytes {@code body} writes. */
+    static byte[] bytes(Body body) {
+        JsonBytes g = new JsonBytes();
+        body.write(g);
+        return g.toByteArray();
     }
 
     /** Writes one element of a JSON array. */
     @FunctionalInterface
     interface Item<T> {
-        void write(JsonGenerator g, T item) throws IOException;
+        void write(JsonBytes g, T item);
     }
 
     /** {@code [item...]}, by index (the core's lists are random access). */
-    static <T> void array(JsonGenerator g, List<? extends T> items, Item<T> item) throws IOException {
+    static <T> void array(JsonBytes g, List<? extends T> items, Item<T> item) {
         g.writeStartArray();
         for (int i = 0, n = items.size(); i < n; i++) {
             item.write(g, items.get(i));
@@ -143,12 +129,12 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code [Decision...]}, as {@code DecisionResponse.decisions} and {@code ChoiceResponse.Choice.decisions}. */
-    static void decisions(JsonGenerator g, List<Decision> decisions) throws IOException {
+    static void decisions(JsonBytes g, List<Decision> decisions) {
         array(g, decisions, DecisionResponseWriter::decision);
     }
 
     /** {@code DecisionDto}: NON_NULL; its lists are never null. */
-    static void decision(JsonGenerator g, Decision d) throws IOException {
+    static void decision(JsonBytes g, Decision d) {
         g.writeStartObject();
         if (d.podGroup() != null) {
             g.writeFieldName(POD_GROUP);
@@ -198,7 +184,7 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code PodStatusDto}: NON_NULL. */
-    private static void podStatus(JsonGenerator g, PodStatus p) throws IOException {
+    private static void podStatus(JsonBytes g, PodStatus p) {
         g.writeStartObject();
         if (p.pod() != null) {
             g.writeFieldName(POD);
@@ -210,7 +196,7 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code ConditionDto}: NON_NULL. */
-    private static void condition(JsonGenerator g, Condition c) throws IOException {
+    private static void condition(JsonBytes g, Condition c) {
         g.writeStartObject();
         optional(g, TYPE, c.type());
         optional(g, STATUS, c.status());
@@ -225,7 +211,7 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code [PodNode...]}: each {@code {"pod":Ref,"node":...}}, both always written. */
-    private static void podNodes(JsonGenerator g, List<Assignment> in) throws IOException {
+    private static void podNodes(JsonBytes g, List<Assignment> in) {
         g.writeStartArray();
         for (int i = 0, n = in.size(); i < n; i++) {
             Assignment a = in.get(i);
@@ -243,7 +229,7 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code ExplanationDto}: every field written but {@code warnings} (NON_EMPTY) and {@code shortage} (NON_NULL). */
-    private static void explanation(JsonGenerator g, Explanation e) throws IOException {
+    private static void explanation(JsonBytes g, Explanation e) {
         g.writeStartObject();
         g.writeFieldName(NODES);
         g.writeNumber(e.nodes());
@@ -299,7 +285,7 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code PlacementCandidate}: every field written. */
-    private static void candidate(JsonGenerator g, Explanation.Candidate c) throws IOException {
+    private static void candidate(JsonBytes g, Explanation.Candidate c) {
         g.writeStartObject();
         field(g, NAME, c.name());
         g.writeFieldName(TIER);
@@ -319,7 +305,7 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code ShortageDto}: every field written. */
-    private static void shortage(JsonGenerator g, Explanation.Shortage s) throws IOException {
+    private static void shortage(JsonBytes g, Explanation.Shortage s) {
         g.writeStartObject();
         g.writeFieldName(NEEDED);
         g.writeNumber(s.needed());
@@ -342,7 +328,7 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code [ReasonCount...]}, {@code []} for null. */
-    private static void reasons(JsonGenerator g, List<Explanation.ReasonCount> in) throws IOException {
+    private static void reasons(JsonBytes g, List<Explanation.ReasonCount> in) {
         g.writeStartArray();
         if (in != null) {
             for (Explanation.ReasonCount r : in) {
@@ -357,15 +343,15 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code Ref} of a pod or a claim: both fields always written. */
-    static void ref(JsonGenerator g, PodRef p) throws IOException {
+    static void ref(JsonBytes g, PodRef p) {
         ref(g, p.namespace(), p.name());
     }
 
-    private static void ref(JsonGenerator g, GroupRef r) throws IOException {
+    private static void ref(JsonBytes g, GroupRef r) {
         ref(g, r.namespace(), r.name());
     }
 
-    private static void ref(JsonGenerator g, String namespace, String name) throws IOException {
+    private static void ref(JsonBytes g, String namespace, String name) {
         g.writeStartObject();
         field(g, NAMESPACE, namespace);
         field(g, NAME, name);
@@ -373,7 +359,7 @@ public final class DecisionResponseWriter {
     }
 
     /** {@code [String...]}: a {@code List<String>} as Jackson writes it. */
-    static void strings(JsonGenerator g, List<String> values) throws IOException {
+    static void strings(JsonBytes g, List<String> values) {
         g.writeStartArray();
         for (int i = 0, n = values.size(); i < n; i++) {
             String v = values.get(i);
@@ -387,7 +373,7 @@ public final class DecisionResponseWriter {
     }
 
     /** A field always written: {@code null} when the value is. */
-    static void field(JsonGenerator g, SerializedString name, String value) throws IOException {
+    static void field(JsonBytes g, SerializedString name, String value) {
         g.writeFieldName(name);
         if (value == null) {
             g.writeNull();
@@ -397,7 +383,7 @@ public final class DecisionResponseWriter {
     }
 
     /** A NON_NULL field: left out when null. */
-    static void optional(JsonGenerator g, SerializedString name, String value) throws IOException {
+    static void optional(JsonBytes g, SerializedString name, String value) {
         if (value != null) {
             g.writeFieldName(name);
             g.writeString(value);
@@ -405,7 +391,7 @@ public final class DecisionResponseWriter {
     }
 
     /** A NON_EMPTY string field: left out when null or {@code ""}. */
-    static void nonEmpty(JsonGenerator g, SerializedString name, String value) throws IOException {
+    static void nonEmpty(JsonBytes g, SerializedString name, String value) {
         if (value != null && !value.isEmpty()) {
             g.writeFieldName(name);
             g.writeString(value);

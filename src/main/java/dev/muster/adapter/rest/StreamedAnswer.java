@@ -23,7 +23,7 @@ import java.util.function.Predicate;
  *
  * <p>A request with fewer decisions, or one for which no helper is free, is written as before by the request thread
  * once the engine is done. One writer per request, single producer (the request thread), single consumer (the
- * helper); the helper's generator is made, used and closed on the helper alone.
+ * helper); the helper's writer is made and used on the helper alone.
  */
 final class StreamedAnswer {
     /** Decisions after which a helper is asked for (and asked again every as many, while none is free). */
@@ -79,7 +79,7 @@ final class StreamedAnswer {
     /**
      * The answer's bytes: the helper's, once it has written every decision of {@code result}, else written here.
      *
-     * @throws IOException as {@link DecisionResponseWriter#write}
+     * @throws IOException interrupted while waiting, or the helper failed
      */
     byte[] finish(DecisionResult result) throws IOException {
         if (!started) {
@@ -128,7 +128,7 @@ final class StreamedAnswer {
                         continue;
                     }
                     if (cancelled) {
-                        throw new IOException("the decision was cancelled");
+                        throw new java.util.concurrent.CancellationException("the decision was cancelled");
                     }
                     DecisionResult done = result;
                     if (done != null && queue.isEmpty()) {

@@ -8,22 +8,25 @@
 # than family.sh's one block per endpoint (a shape's ratio there moves by about ±0.1 from run to run).
 #   bench/blocks.sh BODY.json     env: JAR (the packaged jar) OTHER (a second jar) ROUNDS (6) BLOCK (8) WARM (40)
 #                                 HEAP (-Xmx1536m) PORT (18150, OTHER on the next)
+#                                 OTHER_FLAGS (JVM flags added to the second server's; without OTHER, the second
+#                                 server runs JAR: two flag sets compared on one build)
 # A family request: java -cp "$(source bench/common.sh; bench_classpath)" dev.muster.bench.FamilyBench
 #   --write target/bench/family --write-only plain-pods   (writes target/bench/family/plain-pods-1.json)
 source "$(dirname "$0")/common.sh"
 BODY="${1:?usage: bench/blocks.sh BODY.json}"
 [[ -f "$BODY" ]] || { echo "no such file: $BODY (family.sh deletes its requests after each shape; write one with FamilyBench --write)" >&2; exit 2; }
 ROUNDS="${ROUNDS:-6}"; BLOCK="${BLOCK:-8}"; WARM="${WARM:-40}"; HEAP="${HEAP:--Xmx1536m}"; PORT="${PORT:-18150}"
-JAR="${JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"; OTHER="${OTHER:-}"
+JAR="${JAR:-$ROOT/target/quarkus-app/quarkus-run.jar}"; OTHER_FLAGS="${OTHER_FLAGS:-}"
+OTHER="${OTHER:-}"; [[ -n "$OTHER_FLAGS" && -z "$OTHER" ]] && OTHER="$JAR"
 DEPLOYMENT="$(deployment_flags "$HEAP") $HEAP"
 [[ -f "$JAR" ]] || (cd "$ROOT" && $MVN package -Dmaven.test.skip=true) >&2
 T="$OUT/blocks"; mkdir -p "$T"
-PORTS=("$PORT"); JARS=("$JAR")
-[[ -n "$OTHER" ]] && { PORTS+=("$((PORT + 1))"); JARS+=("$OTHER"); }
+PORTS=("$PORT"); JARS=("$JAR"); FLAGS=("")
+[[ -n "$OTHER" ]] && { PORTS+=("$((PORT + 1))"); JARS+=("$OTHER"); FLAGS+=("$OTHER_FLAGS"); }
 PIDS=()
 for i in "${!PORTS[@]}"; do
   # shellcheck disable=SC2086
-  java $DEPLOYMENT -Dquarkus.http.port="${PORTS[$i]}" -Dquarkus.http.host=127.0.0.1 -jar "${JARS[$i]}" \
+  java $DEPLOYMENT ${FLAGS[$i]} -Dquarkus.http.port="${PORTS[$i]}" -Dquarkus.http.host=127.0.0.1 -jar "${JARS[$i]}" \
     >"$T/server-${PORTS[$i]}.log" 2>&1 &
   PIDS+=("$!")
 done
@@ -35,7 +38,7 @@ post() { curl -s -o /dev/null -w '%{http_code}\n' --max-time 300 -H 'Content-Typ
   --data-binary @"$BODY" "http://127.0.0.1:$1$2"; }
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 machine_note
-echo "body $BODY; ${#PORTS[@]} server(s): ${JARS[*]}; $WARM warm-up pairs, $ROUNDS rounds of $BLOCK-request blocks"
+echo "body $BODY; ${#PORTS[@]} server(s): ${JARS[*]}${OTHER_FLAGS:+ (the second with $OTHER_FLAGS)}; $WARM warm-up pairs, $ROUNDS rounds of $BLOCK-request blocks"
 for _ in $(seq 1 "$WARM"); do
   for p in "${PORTS[@]}"; do post "$p" /v1/decisions >/dev/null; post "$p" /v1/validations >/dev/null; done
 done
@@ -54,7 +57,8 @@ for r in $(seq 1 "$ROUNDS"); do
   done
 done
 (( bad == 0 )) || echo "$bad requests were not answered 200" >&2
-python3 - "$ROWS" "${JARS[@]}" <<'PY'
+LABELS=("${JARS[0]}"); [[ -n "$OTHER" ]] && LABELS+=("${JARS[1]}${OTHER_FLAGS:+ $OTHER_FLAGS}")
+python3 - "$ROWS" "${LABELS[@]}" <<'PY'
 import sys, statistics
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
 for i, jar in enumerate(sys.argv[2:]):

@@ -11,15 +11,16 @@
 #      HTTP=1: also over HTTP against the packaged jar, started with the Deployment's JVM flags (gc-compare.sh's
 #        DEPLOYMENT): per shape WARM + ROUNDS rounds, decide and validate alternating which goes first, one request
 #        in flight; adds HTTP decide / validate medians and p90s, server CPU per decision and per validation
-#        (/proc/<pid>/stat, all its threads) and both ratios. The CPU is counted over a block of as many requests of
-#        one endpoint after the rounds, each block started on an empty young generation (jcmd GC.run, not counted),
-#        so each endpoint pays the young collections its own allocations cause; the
+#        (/proc/<pid>/stat, all its threads) and both ratios. The CPU is counted after the rounds, over CPU_BLOCKS (3)
+#        rounds of one block per endpoint (which goes first alternating), as many requests per endpoint in all as
+#        there were rounds; each block starts on an empty young generation (jcmd GC.run, not counted), so each
+#        endpoint pays the young collections its own allocations cause; shown: the medians of the blocks. The
 #        last column is the CPU ratio of the alternating rounds' per-request medians, where a collection counts in
 #        the request during which eden filled (with two requests alternating, nearly always the decision). PORT (18090).
 # Rows and logs also go to target/bench/family/.
 source "$(dirname "$0")/common.sh"
 SEED="${SEED:-1}"; ROUNDS="${ROUNDS:-15}"; WARM="${WARM:-10}"; SCALE="${SCALE:-full}"
-CAP="${CAP:-30}"; BUDGET="${BUDGET:-30}"; SHAPE_TIMEOUT="${SHAPE_TIMEOUT:-300}"; HTTP="${HTTP:-}"; PORT="${PORT:-18090}"
+CAP="${CAP:-30}"; BUDGET="${BUDGET:-30}"; CPU_BLOCKS="${CPU_BLOCKS:-3}"; SHAPE_TIMEOUT="${SHAPE_TIMEOUT:-300}"; HTTP="${HTTP:-}"; PORT="${PORT:-18090}"
 JAVA_OPTS="${JAVA_OPTS:-$(deployment_flags -Xmx3g) -Xmx3g}"
 case "$SCALE" in
   full) NODES="${NODES:-5000}"; GANG="${GANG:-1000}" ;;
@@ -68,31 +69,39 @@ http_shape() {
     (( r > WARM )) && echo "$dt $vt $((c1 - c0)) $((c3 - c2))" >>"$F/$s-http.txt"
     (( SECONDS - start > 3 * BUDGET )) && break
   done
-  # CPU per request: a block of ROUNDS requests of one endpoint, after one of the same that is not counted and a
-  # collection (not counted either) that empties the young generation, so that each block pays for the collections
-  # its own requests cause, not for what the one before left in eden
-  local n blocks=""
+  # CPU per request: CPU_BLOCKS rounds of one block per endpoint (the endpoint that goes first alternating), each
+  # block after one request of the same that is not counted and a collection (not counted either) that empties the
+  # young generation, so that each block pays for the collections its own requests cause, not for what the one before
+  # left in eden; as many requests in all per endpoint as there were rounds
+  local n m k path blocks=""
   n=$(wc -l <"$F/$s-http.txt"); (( n > 0 )) || n=1
-  for path in /v1/decisions /v1/validations; do
-    read -r vc vt < <(post "$body" "$path")
-    jcmd "$SERVER" GC.run >/dev/null 2>&1 || true
-    c0=$(ticks)
-    for _ in $(seq 1 "$n"); do read -r vc vt < <(post "$body" "$path"); [[ "$vc" == 200 ]] || bad=$((bad + 1)); done
-    c1=$(ticks)
-    blocks="$blocks $((c1 - c0))"
+  m=$(( (n + CPU_BLOCKS - 1) / CPU_BLOCKS ))
+  for k in $(seq 1 "$CPU_BLOCKS"); do
+    local order=(/v1/decisions /v1/validations); (( k % 2 == 0 )) && order=(/v1/validations /v1/decisions)
+    for path in "${order[@]}"; do
+      read -r vc vt < <(post "$body" "$path")
+      jcmd "$SERVER" GC.run >/dev/null 2>&1 || true
+      c0=$(ticks)
+      for _ in $(seq 1 "$m"); do read -r vc vt < <(post "$body" "$path"); [[ "$vc" == 200 ]] || bad=$((bad + 1)); done
+      c1=$(ticks)
+      blocks="$blocks ${path#/v1/}:$((c1 - c0))"
+    done
   done
   rm -f "$body"
-  python3 - "$F/$s-http.txt" "$HZ" "$bad" "$n" $blocks <<'PY'
+  python3 - "$F/$s-http.txt" "$HZ" "$bad" "$m" $blocks <<'PY'
 import sys, statistics
 rows = [l.split() for l in open(sys.argv[1]) if l.strip()]
-hz, bad, n = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+hz, bad, n = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])  # n: requests per CPU block
 if not rows:
     print(" | | | | | | "); sys.exit()
 def p90(xs):
     xs = sorted(xs); return xs[min(len(xs) - 1, max(0, -(-len(xs) * 9 // 10) - 1))]
 ds = [float(r[0]) * 1000 for r in rows]; vs = [float(r[1]) * 1000 for r in rows]
 d = statistics.median(ds); v = statistics.median(vs)
-c = int(sys.argv[5]) * 1000 / hz / n; cv = int(sys.argv[6]) * 1000 / hz / n
+# per request in each block; the medians of the blocks of each endpoint
+blk = [b.split(":") for b in sys.argv[5:]]
+c = statistics.median(int(t) * 1000 / hz / n for e, t in blk if e == "decisions")
+cv = statistics.median(int(t) * 1000 / hz / n for e, t in blk if e == "validations")
 # per request in the alternating rounds (a young collection counts where eden filled): shown beside, for comparison
 ca = statistics.median(int(r[2]) * 1000 / hz for r in rows); cva = statistics.median(int(r[3]) * 1000 / hz for r in rows)
 note = f" ({bad} not 200)" if bad else ""

@@ -14,11 +14,12 @@ import java.util.List;
  * not, as <code>&#92;uXXXX</code>, everything else as UTF-8.
  * <p>
  * Why not Jackson itself: a decision answer for 10,000 plain pods is about 8 MB of mostly short ASCII strings, and
- * the generator's per-call bookkeeping (its write context, character buffer and escape checks per character) was
- * about half of the time writing it took; here a string of plain ASCII is one pass copying bytes. The writers are
+ * the generator's per-call bookkeeping (its write context, character buffer and escape checks per character) took
+ * about 3 of the 19 ms writing it took; here a string of plain ASCII is one pass copying bytes. The writers are
  * tested byte for byte against Jackson serializing the response records.
  * <p>
- * No structure is checked: the writers call these in a valid order (the tests parse what they write).
+ * No structure is checked: the writers call these in a valid order (the tests compare what they write with
+ * Jackson's bytes for the same records).
  */
 final class JsonBytes {
     /** The first chunk's size; each next one doubles, up to {@link #MAX_CHUNK}. */

@@ -5,7 +5,6 @@ import dev.muster.core.model.NodeSelectorRequirement;
 import dev.muster.core.model.NodeSelectorTerm;
 import dev.muster.core.model.NodeSelectors;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -99,38 +98,58 @@ final class AlikeNodes {
         if (from.size() != to.size()) {
             return null;
         }
-        List<AllocationResult> results = new ArrayList<>(a.results().size());
-        List<PoolDevice[]> devices = new ArrayList<>(a.results().size());
-        for (int i = 0; i < a.results().size(); i++) {
+        // arrays wrapped by List.of: the records' List.copyOf keeps them as they are (no second copy)
+        int n = a.results().size();
+        AllocationResult[] results = new AllocationResult[n];
+        PoolDevice[][] devices = new PoolDevice[n][];
+        List<NodeSelectorTerm> here = null; // the node's name selector, made once for all the results
+        for (int i = 0; i < n; i++) {
             AllocationResult r = a.results().get(i);
             PoolDevice[] picked = a.devicesOf(i);
-            PoolDevice[] here = new PoolDevice[picked.length];
-            List<AllocationResult.DeviceResult> out = new ArrayList<>(picked.length);
+            PoolDevice[] mine = new PoolDevice[picked.length];
+            AllocationResult.DeviceResult[] out = new AllocationResult.DeviceResult[picked.length];
             for (int m = 0; m < picked.length; m++) {
                 PoolDevice q = counterpart(picked[m], from, to);
                 AllocationResult.DeviceResult d = r.devices().get(m);
                 if (q == null || !q.id().device().equals(d.device()) || !q.id().driver().equals(d.driver())) {
                     return null;
                 }
-                here[m] = q;
-                out.add(new AllocationResult.DeviceResult(d.request(), d.driver(), q.id().pool(), q.id().device(),
+                mine[m] = q;
+                out[m] = new AllocationResult.DeviceResult(d.request(), d.driver(), q.id().pool(), q.id().device(),
                         d.adminAccess(), d.tolerations(), d.shareID(), d.consumedCapacity(), d.bindingConditions(),
-                        d.bindingFailureConditions()));
+                        d.bindingFailureConditions());
             }
             List<NodeSelectorTerm> selector = r.nodeSelector();
             if (selector != null) {
-                if (!selector.equals(nameSelector(fromNode))) {
+                if (!selectsByName(selector, fromNode.name())) {
                     return null;
                 }
-                selector = nameSelector(node);
+                if (here == null) {
+                    here = nameSelector(node);
+                }
+                selector = here;
             }
-            results.add(new AllocationResult(out, r.config(), selector));
-            devices.add(here);
+            results[i] = new AllocationResult(List.of(out), r.config(), selector);
+            devices[i] = mine;
         }
-        return new Allocator.Allocated(results, a.steps(), devices);
+        return new Allocator.Allocated(List.of(results), a.steps(), List.of(devices));
     }
 
-    private static List<NodeSelectorTerm> nameSelector(Node node) {
+    /** The selector {@link #nameSelector} makes for a node of that name (compared without making one). */
+    static boolean selectsByName(List<NodeSelectorTerm> selector, String name) {
+        if (selector.size() != 1) {
+            return false;
+        }
+        NodeSelectorTerm t = selector.get(0);
+        if (!t.matchExpressions().isEmpty() || t.matchFields().size() != 1) {
+            return false;
+        }
+        NodeSelectorRequirement r = t.matchFields().get(0);
+        return r.operator() == NodeSelectorRequirement.Operator.In && NodeSelectors.FIELD_NODE_NAME.equals(r.key())
+                && r.values().size() == 1 && r.values().get(0).equals(name);
+    }
+
+    static List<NodeSelectorTerm> nameSelector(Node node) {
         return List.of(new NodeSelectorTerm(null, List.of(new NodeSelectorRequirement(
                 NodeSelectors.FIELD_NODE_NAME, NodeSelectorRequirement.Operator.In, List.of(node.name())))));
     }

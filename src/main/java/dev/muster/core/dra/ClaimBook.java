@@ -137,7 +137,9 @@ public final class ClaimBook {
      */
     public Resolution resolve(Pod pod, PodGroup group) {
         PodClaims.Entries e = podClaims.entries(pod, group);
-        for (ClaimUse use : e.checked()) {
+        List<ClaimUse> checked = e.checked();
+        for (int i = 0; i < checked.size(); i++) {
+            ClaimUse use = checked.get(i);
             String inUse = reservable(use);
             if (inUse != null) {
                 return Resolution.failed(inUse);
@@ -301,7 +303,8 @@ public final class ClaimBook {
     private String reservable(ClaimUse use) {
         List<ClaimConsumer> all = reservedFor(use.key());
         int size = 0;
-        for (ClaimConsumer c : all) {
+        for (int i = 0; i < all.size(); i++) { // indexed: asked for every pod on every Filter, no iterator
+            ClaimConsumer c = all.get(i);
             if (c.sameAs(use.consumer())) {
                 return null; // already reserved for this consumer
             }

@@ -17,11 +17,19 @@ final class DeviceStates {
 
     /** The state of a node seeing these pools, as the ledger holds their devices. */
     static Object of(DeviceLedger ledger, List<NodePool> pools) {
-        int[] ints = new int[16];
+        int size = 0;
+        for (int i = 0; i < pools.size(); i++) { // sized first: the state is one array, never grown or trimmed
+            List<ResourceSlice> slices = pools.get(i).slices();
+            size += 5 + slices.size();
+            for (int k = 0; k < slices.size(); k++) {
+                size += slices.get(k).devices().size();
+            }
+        }
+        int[] ints = new int[size];
         int n = 0;
         List<Object> shares = null;
-        for (NodePool p : pools) {
-            ints = grow(ints, n + 5 + p.slices().size());
+        for (int i = 0; i < pools.size(); i++) {
+            NodePool p = pools.get(i);
             ints[n++] = p.slices().size();
             ints[n++] = p.pool().driverId;
             ints[n++] = p.pool().incomplete ? 1 : 0;
@@ -30,7 +38,6 @@ final class DeviceStates {
             boolean free = !p.pool().heldInSnapshot && ledger.poolVersion(p.pool().ordinal) == 0;
             for (int k = 0; k < p.slices().size(); k++) {
                 ResourceSlice s = p.slices().get(k);
-                ints = grow(ints, n + 1 + s.devices().size());
                 ints[n++] = ledger.index().devicesLook(p.pool(), p.sliceIndexes()[k]);
                 if (free) { // nobody holds any of them: no holder counts to look up
                     n += s.devices().size();
@@ -49,7 +56,7 @@ final class DeviceStates {
                 }
             }
         }
-        return new DeviceState(java.util.Arrays.copyOf(ints, n), shares == null ? List.of() : shares);
+        return new DeviceState(ints, shares == null ? List.of() : shares);
     }
 
     /**
@@ -66,10 +73,6 @@ final class DeviceStates {
             devices.untouched = untouched;
         }
         return untouched;
-    }
-
-    private static int[] grow(int[] a, int need) {
-        return need <= a.length ? a : java.util.Arrays.copyOf(a, Math.max(need, a.length * 2));
     }
 
     /** Hashed once: placement symmetry hashes each node's state for every candidate the node is in. */

@@ -284,9 +284,15 @@ public final class DraIndex {
         return new DeviceLedger(this, allocated.copy());
     }
 
-    /** A ledger over the snapshot's allocated state itself (no copy), only to be read, by any thread. */
+    private volatile DeviceLedger untouched;
+
+    /** A ledger over the snapshot's allocated state itself (no copy), only read, by any thread: one per index. */
     DeviceLedger untouchedLedger() {
-        return new DeviceLedger(this, allocated);
+        DeviceLedger l = untouched;
+        if (l == null) { // two threads may both make one: equal, and only read
+            untouched = l = new DeviceLedger(this, allocated);
+        }
+        return l;
     }
 
     /** Whether a snapshot claim holds the device (exclusively or as a share). */

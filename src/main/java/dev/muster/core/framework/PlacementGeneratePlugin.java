@@ -19,8 +19,10 @@ public interface PlacementGeneratePlugin extends Plugin {
 
     /** The candidates, or a status explaining why there are none. */
     record Result(List<Candidate> candidates, Status status) {
+        private static final Result UNCHANGED = new Result(null, Status.SUCCESS);
+
         public static Result unchanged() {
-            return new Result(null, Status.SUCCESS);
+            return UNCHANGED;
         }
     }
 

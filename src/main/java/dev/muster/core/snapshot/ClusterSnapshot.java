@@ -161,13 +161,22 @@ public final class ClusterSnapshot {
         int ordinal = 0;
         Set<String> served = ExtendedResourceClaim.servedResources(dra.deviceClasses());
         boolean anyDevices = false;
+        Map<ResourceList, long[]> vectors = new java.util.IdentityHashMap<>();
         for (Pod listed : state.pods()) {
             Pod p = ExtendedResourceClaim.servedOnly(listed, served);
             anyDevices |= p.usesDevices();
             int own = priorities.resolve(p.priority(), p.priorityClassName());
             GroupRef g = p.groupRef();
             Integer gp = g == null ? null : groupPriorities.get(g);
-            PodInfo info = new PodInfo(p, vector(p.requests()), nonZero(p.requests(), ResourceList.CPU,
+            // the replicas of a workload share one requests object (the mapper's): one vector for all of them
+            long[] v = vectors.get(p.requests());
+            if (v == null) {
+                v = vector(p.requests());
+                if (vectors.size() < SHARED_VECTORS) {
+                    vectors.put(p.requests(), v);
+                }
+            }
+            PodInfo info = new PodInfo(p, v, nonZero(p.requests(), ResourceList.CPU,
                     PodInfo.DEFAULT_MILLI_CPU_REQUEST), nonZero(p.requests(), ResourceList.MEMORY,
                     PodInfo.DEFAULT_MEMORY_REQUEST), own, gp == null ? own : gp, ordinal++);
             listOrdinals[pods.size()] = info.ordinal();
@@ -436,6 +445,9 @@ public final class ClusterSnapshot {
             }
         }
     }
+
+    /** Requests objects whose vector is shared by the pods holding them (a bound on the table, not on correctness). */
+    private static final int SHARED_VECTORS = 4096;
 
     private long[] vector(ResourceList list) {
         long[] v = new long[resources.size()];

@@ -13,6 +13,7 @@ import dev.muster.core.decision.DecisionRequest;
 import dev.muster.core.decision.DecisionResult;
 import io.smallrye.common.annotation.NonBlocking;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.buffer.Buffer;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -95,12 +96,12 @@ public class DecisionResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = KubeStatus.class)))
     @LargeBodies.WholeBody
     @NonBlocking // small bodies are decided on the event loop, larger ones on a worker: see RequestDispatcher
-    public Uni<byte[]> decide(InputStream body, @Context HttpHeaders headers) {
+    public Uni<Buffer> decide(InputStream body, @Context HttpHeaders headers) {
         MediaType type = headers.getMediaType();
         return dispatcher.runBody(body, headers.getLength(), request -> decide(request, type));
     }
 
-    private byte[] decide(RequestBytes body, MediaType type) {
+    private Buffer decide(RequestBytes body, MediaType type) {
         try (PhaseTracer.Phase span = tracer.request(TRACE_NAME)) {
             try {
                 return decideTraced(body, type);
@@ -114,7 +115,7 @@ public class DecisionResource {
     /** The request span's name; its children are the phases (decode, validate, compile, decide, encode). */
     static final String TRACE_NAME = "muster.decision";
 
-    private byte[] decideTraced(RequestBytes body, MediaType type) {
+    private Buffer decideTraced(RequestBytes body, MediaType type) {
         CompileAhead.Compiled compiled = pipeline.readCompiled(body, type); // has let the body's array go
         DecisionRequest request = compiled.request();
         long start = System.nanoTime();
@@ -133,7 +134,7 @@ public class DecisionResource {
         }
         metrics.record(result, System.nanoTime() - start);
         try (PhaseTracer.Phase encode = tracer.phase(PhaseTracer.ENCODE)) {
-            return answer == null ? DecisionResponseWriter.write(result) : answer.finish(result);
+            return answer == null ? DecisionResponseWriter.buffer(result) : answer.finish(result);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

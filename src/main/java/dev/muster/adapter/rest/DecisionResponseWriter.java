@@ -76,13 +76,15 @@ public final class DecisionResponseWriter {
 
     /** The body for {@code result}: {@code {"decisions":[...],"pods":[...]}}. */
     public static byte[] write(DecisionResult result) {
-        return bytes(g -> {
-            begin(g);
-            for (int i = 0, n = result.decisions().size(); i < n; i++) {
-                decision(g, result.decisions().get(i));
-            }
-            end(g, result.pods());
-        });
+        return bytes(g -> body(g, result));
+    }
+
+    private static void body(JsonBytes g, DecisionResult result) {
+        begin(g);
+        for (int i = 0, n = result.decisions().size(); i < n; i++) {
+            decision(g, result.decisions().get(i));
+        }
+        end(g, result.pods());
     }
 
     /** The body up to its first decision: {@code {"decisions":[}. */
@@ -108,9 +110,18 @@ public final class DecisionResponseWriter {
 
     /** The bytes {@code body} writes. */
     static byte[] bytes(Body body) {
+        return written(body).toByteArray();
+    }
+
+    /** The answer to {@code result} as the chunks it was written into ({@link JsonBytes#toBuffer}). */
+    static io.vertx.core.buffer.Buffer buffer(DecisionResult result) {
+        return written(g -> body(g, result)).toBuffer();
+    }
+
+    static JsonBytes written(Body body) {
         JsonBytes g = new JsonBytes();
         body.write(g);
-        return g.toByteArray();
+        return g;
     }
 
     /** Writes one element of a JSON array. */

@@ -2,6 +2,7 @@ package dev.muster.adapter.rest;
 
 import dev.muster.core.decision.Decision;
 import dev.muster.core.decision.DecisionResult;
+import io.vertx.core.buffer.Buffer;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -36,7 +37,7 @@ final class StreamedAnswer {
     private final Predicate<Runnable> helpers;
     /** What a helper writes from and into: made when one is asked for (a short answer makes neither). */
     private ConcurrentLinkedQueue<Decision> queue;
-    private CompletableFuture<byte[]> written;
+    private CompletableFuture<JsonBytes> written;
     /** Decisions received before a helper took over (the request thread's only), from the first one on. */
     private List<Decision> held;
     private int received;
@@ -77,17 +78,18 @@ final class StreamedAnswer {
     }
 
     /**
-     * The answer's bytes: the helper's, once it has written every decision of {@code result}, else written here.
+     * The answer, in the chunks it was written into: the helper's, once it has written every decision of
+     * {@code result}, else written here.
      *
      * @throws IOException interrupted while waiting, or the helper failed
      */
-    byte[] finish(DecisionResult result) throws IOException {
+    Buffer finish(DecisionResult result) throws IOException {
         if (!started) {
-            return DecisionResponseWriter.write(result);
+            return DecisionResponseWriter.buffer(result);
         }
         this.result = result;
         LockSupport.unpark(helper);
-        byte[] bytes;
+        JsonBytes bytes;
         try {
             bytes = written.get();
         } catch (InterruptedException e) {
@@ -102,10 +104,10 @@ final class StreamedAnswer {
         }
         if (wrote != result.decisions().size() || received != wrote) {
             // not the decisions of the result (cannot happen while the engine hands each over once, in order)
-            return DecisionResponseWriter.write(result);
+            return DecisionResponseWriter.buffer(result);
         }
         WRITTEN_BY_HELPER.incrementAndGet();
-        return bytes;
+        return bytes.toBuffer();
     }
 
     /** The engine failed or was stopped: the helper stops writing and lets its buffers go. */
@@ -118,7 +120,7 @@ final class StreamedAnswer {
     private void write() {
         helper = Thread.currentThread();
         try {
-            written.complete(DecisionResponseWriter.bytes(g -> {
+            written.complete(DecisionResponseWriter.written(g -> {
                 DecisionResponseWriter.begin(g);
                 while (true) {
                     Decision d = queue.poll();

@@ -43,6 +43,8 @@ class JsonBytesTest {
             assertThat(new String(ours, StandardCharsets.UTF_8)).as("seed %d", seed)
                     .isEqualTo(new String(jackson, StandardCharsets.UTF_8));
             assertThat(ours).as("seed %d", seed).isEqualTo(jackson);
+            // the answer as sent: its chunks, unjoined (a 20,000-value document spans several)
+            assertThat(b.toBuffer().getBytes()).as("seed %d as chunks", seed).isEqualTo(jackson);
         }
     }
 

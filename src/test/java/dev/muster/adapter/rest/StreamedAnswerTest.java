@@ -63,7 +63,7 @@ class StreamedAnswerTest {
         for (Decision d : result.decisions()) {
             answer.accept(d);
         }
-        return answer.finish(result);
+        return answer.finish(result).getBytes();
     }
 
     @Test

@@ -186,7 +186,8 @@ public final class CompileAhead implements AutoCloseable {
     /** As {@link #compile(RequestDocument)}, taking the cluster {@code early} mapped when it is of this document. */
     public static Stages compile(RequestDocument doc, Early early) {
         Stages stages = new Stages();
-        Stage<DraObjects> dra = stages.add(() -> KubeMapper.draObjects(doc.snapshot(), CelSelectors.shared()::compile));
+        Stage<DraObjects> dra = stages.add(() -> KubeMapper.requestDraObjects(doc.snapshot(),
+                CelSelectors.shared()::compile));
         Stage<ClaimCatalog> built = stages.add(() -> new ClaimCatalog(dra.get()));
         // warmed by both threads, for the nodes of the snapshot compiled early when there is one: the caller, done
         // validating, takes the second share, and the two take chunks until none are left

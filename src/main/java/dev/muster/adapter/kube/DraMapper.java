@@ -1,6 +1,7 @@
 package dev.muster.adapter.kube;
 
 import dev.muster.core.dra.AllocationResult;
+import dev.muster.core.dra.ClaimCatalog;
 import dev.muster.core.dra.ClaimConsumer;
 import dev.muster.core.dra.Device;
 import dev.muster.core.dra.DeviceAttribute;
@@ -58,8 +59,26 @@ public final class DraMapper {
         this.selectors = selectors;
     }
 
+    /** The objects in the core model, every device attribute kept (objects that may meet claims mapped elsewhere). */
     public DraObjects map(List<KubeDra.DeviceClass> classes, List<KubeDra.ResourceSlice> slices,
                           List<KubeDra.ResourceClaim> claims, List<KubeDra.ResourceClaimTemplate> templates) {
+        return map(classes, slices, claims, templates, false);
+    }
+
+    /**
+     * The DRA objects of one request, which holds every class, claim and template its decision reads: a device keeps
+     * only the attributes that their selectors and constraints read (all of them when a selector's reads cannot be
+     * told). Nothing else reads an attribute, so the decision is the same, and a GPU's uuid or serial number no longer
+     * makes its attributes a map of their own: alike devices share one.
+     */
+    public DraObjects mapRequest(List<KubeDra.DeviceClass> classes, List<KubeDra.ResourceSlice> slices,
+                                 List<KubeDra.ResourceClaim> claims, List<KubeDra.ResourceClaimTemplate> templates) {
+        return map(classes, slices, claims, templates, true);
+    }
+
+    private DraObjects map(List<KubeDra.DeviceClass> classes, List<KubeDra.ResourceSlice> slices,
+                           List<KubeDra.ResourceClaim> claims, List<KubeDra.ResourceClaimTemplate> templates,
+                           boolean readOnly) {
         if (empty(classes) && empty(slices) && empty(claims) && empty(templates)) {
             return DraObjects.NONE;
         }
@@ -70,10 +89,6 @@ public final class DraMapper {
                     spec == null ? null : opaque(spec.config()), spec == null ? null : spec.extendedResourceName(),
                     created(k.metadata().creationTimestamp())));
         }
-        List<ResourceSlice> s = new ArrayList<>();
-        for (KubeDra.ResourceSlice k : nn(slices)) {
-            s.add(slice(k));
-        }
         List<ResourceClaim> rc = new ArrayList<>();
         for (KubeDra.ResourceClaim k : nn(claims)) {
             rc.add(claim(k));
@@ -83,7 +98,27 @@ public final class DraMapper {
             KubeDra.ClaimSpec spec = k.spec() == null ? null : k.spec().spec();
             t.add(new ResourceClaimTemplate(k.metadata().namespaceOrDefault(), k.metadata().name(), claimSpec(spec)));
         }
+        if (readOnly) {
+            attributes.keepOnly(ClaimCatalog.readAttributes(c, specs(rc, t)));
+        }
+        List<ResourceSlice> s = new ArrayList<>();
+        for (KubeDra.ResourceSlice k : nn(slices)) {
+            s.add(slice(k));
+        }
         return new DraObjects(c, s, rc, t);
+    }
+
+    /** The distinct specs of the claims and templates (claims of one template share one: see {@link #sharedSpecs}). */
+    private static java.util.Collection<ResourceClaimSpec> specs(List<ResourceClaim> claims,
+                                                                 List<ResourceClaimTemplate> templates) {
+        java.util.Set<ResourceClaimSpec> out = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        for (ResourceClaim claim : claims) {
+            out.add(claim.spec());
+        }
+        for (ResourceClaimTemplate template : templates) {
+            out.add(template.spec());
+        }
+        return out;
     }
 
     /** Epoch seconds of a creation timestamp; 0 when absent or not RFC 3339 (it only orders classes). */
@@ -128,7 +163,7 @@ public final class DraMapper {
                 p.resourceSliceCount() == null ? 1 : p.resourceSliceCount());
         List<Device> devices = new ArrayList<>();
         for (KubeDra.Device d : nn(spec.devices())) {
-            devices.add(device(d));
+            devices.add(device(d, spec.driver()));
         }
         List<ResourceSlice.CounterSet> counters = new ArrayList<>();
         for (KubeDra.CounterSet cs : nn(spec.sharedCounters())) {
@@ -152,8 +187,8 @@ public final class DraMapper {
         return out.build();
     }
 
-    private Device device(KubeDra.Device d) {
-        FrozenMap<String, DeviceAttribute> attributes = this.attributes.of(d.attributes());
+    private Device device(KubeDra.Device d, String driver) {
+        FrozenMap<String, DeviceAttribute> attributes = this.attributes.of(d.attributes(), driver);
         FrozenMap<String, Device.Capacity> capacity = shared(sharedCapacity, d.capacity(), DraMapper::capacities);
         List<KubeDra.CounterConsumption> raw = d.consumesCounters(); // most devices have neither
         List<Device.CounterConsumption> consumes = raw == null || raw.isEmpty() ? null : consumption(raw);

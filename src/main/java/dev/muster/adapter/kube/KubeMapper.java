@@ -61,7 +61,7 @@ public final class KubeMapper {
     /** @param selectors compiles DRA device selectors (CEL expressions) */
     public static DecisionRequest toDecisionRequest(RequestDocument doc,
                                                     java.util.function.Function<String, DeviceSelector> selectors) {
-        DraObjects dra = draObjects(doc.snapshot(), selectors);
+        DraObjects dra = requestDraObjects(doc.snapshot(), selectors);
         return toDecisionRequest(doc, toClusterState(doc.snapshot()), dra);
     }
 
@@ -95,10 +95,23 @@ public final class KubeMapper {
                 o != null && o.explain() != null && o.explain());
     }
 
-    /** The snapshot's DeviceClasses, ResourceSlices, ResourceClaims and templates in the core model. */
+    /**
+     * The snapshot's DeviceClasses, ResourceSlices, ResourceClaims and templates in the core model, every device
+     * attribute kept: for objects that may meet claims from elsewhere (a workload placed on a cluster's snapshot).
+     */
     public static DraObjects draObjects(RequestDocument.Snapshot s,
                                         java.util.function.Function<String, DeviceSelector> selectors) {
         return new DraMapper(selectors).map(s.deviceClasses(), s.resourceSlices(), s.resourceClaims(),
+                s.resourceClaimTemplates());
+    }
+
+    /**
+     * The DRA objects of a decision's snapshot, which holds every claim the decision reads: devices keep only the
+     * attributes the request's selectors and constraints read ({@link DraMapper#mapRequest}).
+     */
+    public static DraObjects requestDraObjects(RequestDocument.Snapshot s,
+                                               java.util.function.Function<String, DeviceSelector> selectors) {
+        return new DraMapper(selectors).mapRequest(s.deviceClasses(), s.resourceSlices(), s.resourceClaims(),
                 s.resourceClaimTemplates());
     }
 

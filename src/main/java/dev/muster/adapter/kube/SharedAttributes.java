@@ -45,15 +45,35 @@ final class SharedAttributes {
     private Name[] lastNames = new Name[8];
     private int position;
 
-    /** Per attribute name: values looked up, how many of them had been seen before, and the last one compiled. */
+    /**
+     * The attributes kept, fully qualified ({@code domain/name}), or null for all: see {@link #keepOnly}. A device's
+     * bare name is its driver's ({@link #driver}).
+     */
+    private java.util.Set<String> read;
+    private String driver;
+
+    /**
+     * Per attribute name: values looked up, how many of them had been seen before, and the last one compiled; and
+     * whether it is kept for the driver it was last asked of.
+     */
     private static final class Name {
         int looked;
         int repeats;
         KubeDra.Attribute lastRaw;
         DeviceAttribute lastValue;
+        String keptFor;
+        boolean kept;
 
         boolean unique() {
             return repeats == 0 && looked >= UNIQUE_AFTER;
+        }
+
+        boolean kept(String key, String driver, java.util.Set<String> read) {
+            if (!driver.equals(keptFor)) {
+                kept = read.contains(key) || key.indexOf('/') < 0 && read.contains(driver + "/" + key);
+                keptFor = driver;
+            }
+            return kept;
         }
     }
 
@@ -61,11 +81,29 @@ final class SharedAttributes {
         this.max = max;
     }
 
-    /** The compiled map of {@code in} (null or empty: the empty map). */
+    /**
+     * From now on, maps keep only the attributes named in {@code qualified} ({@code domain/name}; a device's bare name
+     * is in its driver's domain): what the selectors and constraints of a request read. Null keeps every attribute.
+     */
+    SharedAttributes keepOnly(java.util.Set<String> qualified) {
+        this.read = qualified;
+        return this;
+    }
+
+    /** The compiled map of {@code in} (null or empty: the empty map), every attribute kept. */
     FrozenMap<String, DeviceAttribute> of(Map<String, KubeDra.Attribute> in) {
+        return of(in, null);
+    }
+
+    /**
+     * The compiled map of the attributes of a device of {@code driver} (null or empty: the empty map), those that
+     * {@link #keepOnly} leaves out dropped.
+     */
+    FrozenMap<String, DeviceAttribute> of(Map<String, KubeDra.Attribute> in, String driver) {
         if (in == null || in.isEmpty()) {
             return FrozenMap.copyOf(null);
         }
+        this.driver = driver;
         return compile(in);
     }
 
@@ -95,6 +133,9 @@ final class SharedAttributes {
     /** One entry of the map being compiled into {@link #out}. */
     private void add(String key, KubeDra.Attribute a) {
         Name name = name(key);
+        if (read != null && !name.kept(key, driver == null ? "" : driver, read)) {
+            return; // no selector or constraint of the request reads it
+        }
         DeviceAttribute v;
         if (name.unique()) {
             v = DraMapper.attribute(a);

@@ -76,8 +76,8 @@ public final class ClaimCatalog {
      * The attributes, fully qualified, that the classes' and specs' selectors and constraints read: all a decision
      * can learn of a device's attributes (how alike nodes look to placement symmetry); null when a selector cannot say.
      */
-    static java.util.Set<String> readAttributes(java.util.Collection<DeviceClass> classes,
-                                                java.util.Collection<ResourceClaimSpec> specs) {
+    public static java.util.Set<String> readAttributes(java.util.Collection<DeviceClass> classes,
+                                                       java.util.Collection<ResourceClaimSpec> specs) {
         java.util.Set<String> out = new java.util.HashSet<>();
         for (DeviceClass c : classes) {
             if (!addReads(out, c.selectors())) {

@@ -155,9 +155,14 @@ class KubeMapperTest {
         String slice = "{'metadata':{'name':'%s'},'spec':{'driver':'gpu.example.com','nodeName':'%s','pool':{'name':'%s',"
                 + "'generation':1,'resourceSliceCount':1},'devices':[{'name':'gpu-0','attributes':{'model':{'string':'%s'}},"
                 + "'capacity':{'memory':{'value':'80Gi'}}}]}}";
-        DecisionRequest r = decode("{'snapshot':{'resourceSlices':[" + slice.formatted("s1", "n1", "n1", "a100") + ","
-                + slice.formatted("s2", "n2", "n2", "a100") + "," + slice.formatted("s3", "n3", "n3", "h100") + "]}}");
-        List<dev.muster.core.dra.Device> devices = r.dra().resourceSlices().stream().map(s -> s.devices().get(0)).toList();
+        // every attribute kept (the objects as a cluster view maps them): no claim of this request reads the model
+        dev.muster.core.dra.DraObjects dra = KubeMapper.draObjects(codec.readJson(("{'snapshot':{'resourceSlices':["
+                + slice.formatted("s1", "n1", "n1", "a100") + "," + slice.formatted("s2", "n2", "n2", "a100") + ","
+                + slice.formatted("s3", "n3", "n3", "h100") + "]}}").replace('\'', '"').getBytes(StandardCharsets.UTF_8))
+                .snapshot(), e -> {
+                    throw new IllegalStateException(e);
+                });
+        List<dev.muster.core.dra.Device> devices = dra.resourceSlices().stream().map(s -> s.devices().get(0)).toList();
         assertThat(devices.get(1).attributes()).isSameAs(devices.get(0).attributes());
         assertThat(devices.get(2).attributes()).isNotSameAs(devices.get(0).attributes())
                 .containsEntry("model", new dev.muster.core.dra.DeviceAttribute.StringValue("h100"));

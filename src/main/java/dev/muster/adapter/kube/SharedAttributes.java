@@ -35,8 +35,17 @@ final class SharedAttributes {
     private static final DeviceAttribute TRUE = new DeviceAttribute.BoolValue(true);
     private static final DeviceAttribute FALSE = new DeviceAttribute.BoolValue(false);
     private final Map<String, Name> names = new HashMap<>();
-    /** The map being compiled: its entries so far, and whether a value was new or one of a kind. */
-    private FrozenMap.Builder<String, DeviceAttribute> out;
+    /**
+     * The map being compiled: its entries so far (keys and values alternating, {@link #count} of them), and whether a
+     * value was new or one of a kind. The array is reused from map to map: a map equal to the last one compiled (the
+     * next GPU of a model) is that map, and nothing is built for it.
+     */
+    private Object[] entries = new Object[16];
+    private int count;
+    /** The last map compiled, and its entries as {@link #entries} held them. */
+    private FrozenMap<String, DeviceAttribute> last;
+    private Object[] lastEntries = new Object[16];
+    private int lastCount = -1;
     private boolean anyNew;
     private boolean anyUnique;
     private final BiConsumer<String, KubeDra.Attribute> add = this::add;
@@ -108,15 +117,36 @@ final class SharedAttributes {
     }
 
     private FrozenMap<String, DeviceAttribute> compile(Map<String, KubeDra.Attribute> in) {
-        out = FrozenMap.builder(in.size());
+        count = 0;
         anyNew = false;
         anyUnique = false;
         position = 0;
         in.forEach(add); // the map's own forEach: the decoder's maps make no entry objects for it
+        if (count == 0) {
+            return FrozenMap.copyOf(null);
+        }
+        if (count == lastCount && java.util.Arrays.equals(entries, 0, count, lastEntries, 0, count)) {
+            return last; // the same names and the very same values: the previous device's map
+        }
+        FrozenMap<String, DeviceAttribute> map = build();
+        Object[] swap = lastEntries;
+        lastEntries = entries;
+        entries = swap.length >= lastEntries.length ? swap : new Object[lastEntries.length];
+        lastCount = count;
+        last = map;
+        return map;
+    }
+
+    /** The map of {@link #entries}: one of a kind, found by content, or new and kept. */
+    @SuppressWarnings("unchecked")
+    private FrozenMap<String, DeviceAttribute> build() {
+        FrozenMap.Builder<String, DeviceAttribute> out = FrozenMap.builder(count / 2);
+        for (int i = 0; i < count; i += 2) {
+            out.putDistinct((String) entries[i], (DeviceAttribute) entries[i + 1]);
+        }
         // a map with a one-of-a-kind value is neither looked up nor, as a rule, hashed later (device lists compare
         // the attributes selectors read): its hash waits for whoever asks
         FrozenMap<String, DeviceAttribute> map = anyUnique ? out.build() : out.buildHashed();
-        out = null;
         if (anyUnique) {
             return map; // one of a kind
         }
@@ -130,7 +160,7 @@ final class SharedAttributes {
         return map;
     }
 
-    /** One entry of the map being compiled into {@link #out}. */
+    /** One entry of the map being compiled into {@link #entries}. */
     private void add(String key, KubeDra.Attribute a) {
         Name name = name(key);
         if (read != null && !name.kept(key, driver == null ? "" : driver, read)) {
@@ -153,7 +183,11 @@ final class SharedAttributes {
             name.lastRaw = a;
             name.lastValue = v;
         }
-        out.putDistinct(key, v);
+        if (count + 2 > entries.length) {
+            entries = Arrays.copyOf(entries, 2 * entries.length);
+        }
+        entries[count++] = key;
+        entries[count++] = v;
     }
 
     /** The entry's name: the one at its position in the previous map when the key is that very string, else looked up. */

@@ -8,7 +8,10 @@ SHAPE="${1:-large}"; ROUNDS="${2:-8}"; STAGE="${3:-decide}"
 CP="$(bench_classpath)"
 JFR="$OUT/profile-$SHAPE-$STAGE.jfr"
 machine_note | tee "$OUT/profile-$SHAPE-$STAGE.md"
-java -Xmx3g -XX:StartFlightRecording=filename="$JFR",settings=profile,dumponexit=true \
+# DebugNonSafepoints: without it, JFR puts a sample of inlined code on the nearest safepoint's line, which can be
+# another method's (making a plain pod's group of one showed as the PodGroup constructor's first line)
+java -Xmx3g -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints \
+  -XX:StartFlightRecording=filename="$JFR",settings=profile,dumponexit=true \
   -cp "$CP" dev.muster.bench.Probe "$SHAPE" "$ROUNDS" "$STAGE" | tee -a "$OUT/profile-$SHAPE-$STAGE.md"
 jfr print --events jdk.ExecutionSample --stack-depth 64 "$JFR" >"$OUT/profile-$SHAPE-$STAGE.txt"
 case "$STAGE" in

@@ -126,7 +126,7 @@ final class SharedAttributes {
             return FrozenMap.copyOf(null);
         }
         if (count == lastCount && java.util.Arrays.equals(entries, 0, count, lastEntries, 0, count)) {
-            return last; // the same names and the very same values: the previous device's map
+            return last; // the same names and equal values, in order: the previous device's map
         }
         FrozenMap<String, DeviceAttribute> map = build();
         Object[] swap = lastEntries;

@@ -78,7 +78,7 @@ public final class DraMapper {
 
     private DraObjects map(List<KubeDra.DeviceClass> classes, List<KubeDra.ResourceSlice> slices,
                            List<KubeDra.ResourceClaim> claims, List<KubeDra.ResourceClaimTemplate> templates,
-                           boolean readOnly) {
+                           boolean onlyRead) {
         if (empty(classes) && empty(slices) && empty(claims) && empty(templates)) {
             return DraObjects.NONE;
         }
@@ -98,7 +98,7 @@ public final class DraMapper {
             KubeDra.ClaimSpec spec = k.spec() == null ? null : k.spec().spec();
             t.add(new ResourceClaimTemplate(k.metadata().namespaceOrDefault(), k.metadata().name(), claimSpec(spec)));
         }
-        if (readOnly) {
+        if (onlyRead) {
             attributes.keepOnly(ClaimCatalog.readAttributes(c, specs(rc, t)));
         }
         List<ResourceSlice> s = new ArrayList<>();

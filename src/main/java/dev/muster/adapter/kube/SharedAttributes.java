@@ -1,5 +1,6 @@
 package dev.muster.adapter.kube;
 
+import dev.muster.core.dra.ClaimCatalog;
 import dev.muster.core.dra.DeviceAttribute;
 import dev.muster.core.dra.FrozenMap;
 
@@ -54,33 +55,32 @@ final class SharedAttributes {
     private Name[] lastNames = new Name[8];
     private int position;
 
-    /**
-     * The attributes kept, fully qualified ({@code domain/name}), or null for all: see {@link #keepOnly}. A device's
-     * bare name is its driver's ({@link #driver}).
-     */
+    /** The attributes kept, fully qualified ({@code domain/name}), or null for all: see {@link #keepOnly}. */
     private java.util.Set<String> read;
-    private String driver;
+    /** Per driver, the keys its devices may publish those attributes under; the current device's driver's. */
+    private final Map<String, java.util.Set<String>> keysByDriver = new HashMap<>();
+    private java.util.Set<String> keys;
 
     /**
      * Per attribute name: values looked up, how many of them had been seen before, and the last one compiled; and
-     * whether it is kept for the driver it was last asked of.
+     * whether it is one of the keys it was last asked about.
      */
     private static final class Name {
         int looked;
         int repeats;
         KubeDra.Attribute lastRaw;
         DeviceAttribute lastValue;
-        String keptFor;
+        java.util.Set<String> keptIn;
         boolean kept;
 
         boolean unique() {
             return repeats == 0 && looked >= UNIQUE_AFTER;
         }
 
-        boolean kept(String key, String driver, java.util.Set<String> read) {
-            if (!driver.equals(keptFor)) {
-                kept = read.contains(key) || key.indexOf('/') < 0 && read.contains(driver + "/" + key);
-                keptFor = driver;
+        boolean kept(String key, java.util.Set<String> keys) {
+            if (keptIn != keys) {
+                kept = keys.contains(key);
+                keptIn = keys;
             }
             return kept;
         }
@@ -112,7 +112,14 @@ final class SharedAttributes {
         if (in == null || in.isEmpty()) {
             return FrozenMap.copyOf(null);
         }
-        this.driver = driver;
+        if (read != null) {
+            String d = driver == null ? "" : driver;
+            keys = keysByDriver.get(d);
+            if (keys == null) {
+                keys = ClaimCatalog.keys(read, d);
+                keysByDriver.put(d, keys);
+            }
+        }
         return compile(in);
     }
 
@@ -163,7 +170,7 @@ final class SharedAttributes {
     /** One entry of the map being compiled into {@link #entries}. */
     private void add(String key, KubeDra.Attribute a) {
         Name name = name(key);
-        if (read != null && !name.kept(key, driver == null ? "" : driver, read)) {
+        if (read != null && !name.kept(key, keys)) {
             return; // no selector or constraint of the request reads it
         }
         DeviceAttribute v;

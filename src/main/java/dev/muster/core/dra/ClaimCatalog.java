@@ -102,6 +102,14 @@ public final class ClaimCatalog {
         return out;
     }
 
+    /**
+     * The keys under which a device of {@code driver} may publish the fully qualified attributes {@code qualified}
+     * ({@link #readAttributes}): each as it is, and those of the driver's own domain by their bare name.
+     */
+    public static java.util.Set<String> keys(java.util.Set<String> qualified, String driver) {
+        return DeviceList.keys(qualified, driver);
+    }
+
     private static boolean addReads(java.util.Set<String> out, List<DeviceSelector> selectors) {
         for (DeviceSelector s : selectors) {
             SelectorReads reads = s.reads();

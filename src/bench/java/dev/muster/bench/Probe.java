@@ -18,8 +18,20 @@ import java.util.TreeMap;
  * snapshot), encode, full, compiled = decide on a compiled snapshot, warmed = the same on a
  * snapshot compiled as a server's helper compiles it: the DRA catalog warmed for the snapshot's nodes) {@code rounds} times,
  * printing the median (wall, thread CPU, bytes the thread allocated), so a JFR recording of this process shows that stage alone (after the first warm rounds).
+ * With {@code -Dprobe.rounds=true} it also prints each round's thread CPU and the young collections so far: the first
+ * rounds run before the JIT has settled (on {@code plain-pods} the engine takes about three times as long in the first
+ * rounds as after twenty), so compare rounds from the same point on, not the medians of short runs.
  */
 public final class Probe {
+    /** Collections so far, of every collector. */
+    private static long gcCount() {
+        long n = 0;
+        for (var b : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += b.getCollectionCount();
+        }
+        return n;
+    }
+
     public static void main(String[] args) {
         String shape = args.length > 0 ? args[0] : "large";
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
@@ -92,6 +104,9 @@ public final class Probe {
             ns[i] = System.nanoTime() - s;
             cpu[i] = threads.getCurrentThreadCpuTime() - c;
             alloc[i] = threads.getCurrentThreadAllocatedBytes() - a;
+            if (Boolean.getBoolean("probe.rounds")) {
+                System.out.printf(Locale.ROOT, "round %d: cpu %.1f ms, gcs %d%n", i, cpu[i] / 1e6, gcCount());
+            }
         }
         Arrays.sort(ns);
         Arrays.sort(cpu);

@@ -17,7 +17,7 @@ jfr print --events jdk.ExecutionSample --stack-depth 64 "$JFR" >"$OUT/profile-$S
 case "$STAGE" in
   decide) WITHIN=DecisionEngine.decide ;; tokenize) WITHIN=Fixture.tokenize ;; decode) WITHIN=KubeCodec.readJson ;;
   validate) WITHIN=RequestValidator.validate ;; compile) WITHIN=KubeMapper.toDecisionRequest ;;
-  encode) WITHIN=Fixture.encode ;; compiled|warmed) WITHIN=DecisionEngine.decide ;; *) WITHIN=Probe.main ;;
+  encode) WITHIN=Fixture.encode ;; helper) WITHIN=CompileAhead ;; compiled|warmed|fresh) WITHIN=DecisionEngine.decide ;; *) WITHIN=Probe.main ;;
 esac
 python3 "$ROOT/bench/jfr_top.py" "$OUT/profile-$SHAPE-$STAGE.txt" --within "$WITHIN" --top "${TOP:-25}" \
   | tee -a "$OUT/profile-$SHAPE-$STAGE.md"

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The ResourceClaims of one decision: which claims each pod uses, what is allocated and reserved for whom, and what
@@ -43,14 +44,15 @@ public final class ClaimBook {
     private final Map<String, ResourceClaim> claims;
     private final Map<String, ResourceClaimTemplate> templates;
     private final long stepBudget;
-    /** What the run reserved: sized for the request's claims, up to {@link #PRESIZED}, as a run may reserve each. */
-    private final Map<String, AllocationResult> allocatedHere;
-    private final Map<String, List<ClaimConsumer>> addedConsumers;
+    /**
+     * Each claim the run has looked at, by key, with what the run did to it: sized for the request's claims, up to
+     * {@link #PRESIZED}, as a run may look at each. Concurrent: pods' claims may be resolved on several threads at once.
+     */
+    private final ConcurrentHashMap<String, Slot> slots;
     private final List<Runnable> undo = new ArrayList<>();
     private final Map<PodRef, ArrayDeque<Integer>> reservations;
     /** The most entries the run's maps are sized for up front (a table is made at the first entry only). */
     private static final int PRESIZED = 1 << 14;
-    private final java.util.Set<String> released = new java.util.HashSet<>();
     private final PodClaims podClaims;
     private final FirstFits firstFits;
 
@@ -79,13 +81,12 @@ public final class ClaimBook {
     public ClaimBook(ClaimCatalog catalog, long stepBudget, int nodes, boolean alikeNodes) {
         this.firstFits = new FirstFits(nodes, alikeNodes);
         int capacity = Math.min(catalog.claims.size(), PRESIZED) * 4 / 3 + 1; // no rehash below the load factor
-        this.allocatedHere = new HashMap<>(capacity);
-        this.addedConsumers = new HashMap<>(capacity);
+        this.slots = new ConcurrentHashMap<>(capacity);
         this.reservations = new HashMap<>(capacity);
         this.claims = catalog.claims;
         this.templates = catalog.templates;
         this.ledger = catalog.index.newLedger();
-        this.podClaims = new PodClaims(catalog);
+        this.podClaims = new PodClaims(catalog, this::slot);
         this.stepBudget = stepBudget;
     }
 
@@ -98,11 +99,18 @@ public final class ClaimBook {
      * @param consumer      whom the claim gets reserved for: the pod, or its PodGroup
      * @param extendedRequests for the claim made for extended-resource requests: those requests (the spec is the one
      *                      for a node advertising none of them); null for every other claim
+     * @param slot          the claim's state in the run of the book that resolved this use, or null (then the book
+     *                      finds it by key)
      */
     public record ClaimUse(String key, String generatedFrom, ResourceClaimSpec spec, ClaimConsumer consumer,
-                           List<ExtendedRequest> extendedRequests) {
+                           List<ExtendedRequest> extendedRequests, Slot slot) {
         public ClaimUse(String key, String generatedFrom, ResourceClaimSpec spec, ClaimConsumer consumer) {
-            this(key, generatedFrom, spec, consumer, null);
+            this(key, generatedFrom, spec, consumer, null, null);
+        }
+
+        public ClaimUse(String key, String generatedFrom, ResourceClaimSpec spec, ClaimConsumer consumer,
+                        List<ExtendedRequest> extendedRequests) {
+            this(key, generatedFrom, spec, consumer, extendedRequests, null);
         }
 
         /** Whether this is the claim made for the pod's extended-resource requests ({@link ExtendedResourceClaim}). */
@@ -117,6 +125,39 @@ public final class ClaimBook {
         public String name() {
             return key.substring(key.indexOf('/') + 1);
         }
+    }
+
+    /**
+     * One claim's state in a decision run: the request's claim and what the run did to it. A pod's claim uses carry
+     * their slot, so the many questions a pod's cycle asks of its claims (at PreFilter, for its signature, at Filter
+     * and Reserve, for the answer) read fields instead of hashing the claim's key into a map each time.
+     */
+    public static final class Slot {
+        private final ClaimBook book;
+        /** The request's claim, or null for a claim not created yet. */
+        private final ResourceClaim claim;
+        /** Allocated by this run (null: not). */
+        private AllocationResult here;
+        /** The consumers this run reserved it for, in order (null: none yet). */
+        private List<ClaimConsumer> added;
+        /** Whether a preemption trial has released its devices. */
+        private boolean released;
+
+        private Slot(ClaimBook book, ResourceClaim claim) {
+            this.book = book;
+            this.claim = claim;
+        }
+    }
+
+    /** The claim's slot in this run, made at the first question about it. */
+    Slot slot(String key) {
+        Slot s = slots.get(key);
+        return s != null ? s : slots.computeIfAbsent(key, k -> new Slot(this, claims.get(k)));
+    }
+
+    private Slot slot(ClaimUse u) {
+        Slot s = u.slot();
+        return s != null && s.book == this ? s : slot(u.key());
     }
 
     /** The claims a pod uses, or why they cannot be used (in kube-scheduler's words). */
@@ -162,7 +203,7 @@ public final class ClaimBook {
                 if (spec == null) {
                     out.remove(i);
                 } else {
-                    out.set(i, new ClaimUse(u.key(), null, spec, u.consumer(), u.extendedRequests()));
+                    out.set(i, new ClaimUse(u.key(), null, spec, u.consumer(), u.extendedRequests(), u.slot()));
                 }
                 return out;
             }
@@ -203,11 +244,12 @@ public final class ClaimBook {
             return false;
         }
         for (ClaimUse u : r.uses()) {
-            if (allocation(u.key()) != null) {
+            Slot s = slot(u);
+            if (allocation(s) != null) {
                 continue;
             }
             if ((u.generatedFrom() == null && !u.extended()) || u.consumer().isPodGroup()
-                    || !reservedFor(u.key()).isEmpty() || ledger.index().reachesSharedPools(u.spec())) {
+                    || !reservedFor(s).isEmpty() || ledger.index().reachesSharedPools(u.spec())) {
                 return false;
             }
         }
@@ -226,7 +268,7 @@ public final class ClaimBook {
         }
         int unallocated = 0;
         for (ClaimUse u : r.uses()) {
-            if (allocation(u.key()) != null) {
+            if (allocation(slot(u)) != null) {
                 continue;
             }
             if (++unallocated > 1 || u.extended() || !ledger.index().firstFitComplete(u.spec())) {
@@ -239,7 +281,7 @@ public final class ClaimBook {
     /** Whether none of the claims is allocated yet. */
     public boolean noneAllocated(Resolution r) {
         for (ClaimUse u : r.uses()) {
-            if (allocation(u.key()) != null) {
+            if (allocation(slot(u)) != null) {
                 return false;
             }
         }
@@ -256,7 +298,7 @@ public final class ClaimBook {
         Object[] parts = new Object[r.uses().size()];
         for (int i = 0; i < parts.length; i++) {
             ClaimUse u = r.uses().get(i);
-            AllocationResult a = allocation(u.key());
+            AllocationResult a = allocation(slot(u));
             parts[i] = a != null ? a : u.extended() ? SpecsKey.EXTENDED : u.spec();
         }
         return new SpecsKey(parts);
@@ -301,7 +343,7 @@ public final class ClaimBook {
 
     /** Why a claim cannot be reserved for its consumer (null: it can). */
     private String reservable(ClaimUse use) {
-        List<ClaimConsumer> all = reservedFor(use.key());
+        List<ClaimConsumer> all = reservedFor(slot(use));
         int size = 0;
         for (int i = 0; i < all.size(); i++) { // indexed: asked for every pod on every Filter, no iterator
             ClaimConsumer c = all.get(i);
@@ -322,21 +364,42 @@ public final class ClaimBook {
 
     /** The claim's allocation now: made in this decision, else the snapshot's, else null (unallocated). */
     public AllocationResult allocation(String key) {
-        if (released.contains(key)) {
-            return null;
-        }
-        AllocationResult here = allocatedHere.get(key);
-        if (here != null) {
-            return here;
+        Slot s = slots.get(key);
+        if (s != null) {
+            return allocation(s);
         }
         ResourceClaim c = claims.get(key);
         return c == null ? null : c.allocation();
     }
 
+    /** {@link #allocation(String)} of the claim a use names. */
+    public AllocationResult allocation(ClaimUse use) {
+        return allocation(slot(use));
+    }
+
+    private static AllocationResult allocation(Slot s) {
+        if (s.released) {
+            return null;
+        }
+        if (s.here != null) {
+            return s.here;
+        }
+        return s.claim == null ? null : s.claim.allocation();
+    }
+
     /** Every consumer the claim is reserved for now: the snapshot's, then those this decision added. */
     public List<ClaimConsumer> reservedFor(String key) {
+        Slot s = slots.get(key);
+        if (s != null) {
+            return reservedFor(s);
+        }
         ResourceClaim c = claims.get(key);
-        List<ClaimConsumer> added = addedConsumers.get(key);
+        return c == null ? List.of() : c.reservedFor();
+    }
+
+    private static List<ClaimConsumer> reservedFor(Slot s) {
+        ResourceClaim c = s.claim;
+        List<ClaimConsumer> added = s.added;
         if (added == null || added.isEmpty()) {
             return c == null ? List.of() : c.reservedFor();
         }
@@ -391,7 +454,7 @@ public final class ClaimBook {
     private List<Allocator.PendingClaim> pending(List<ClaimUse> uses) {
         List<Allocator.PendingClaim> pending = null;
         for (ClaimUse u : uses) {
-            if (allocation(u.key()) == null && !named(pending, u.key())) {
+            if (allocation(slot(u)) == null && !named(pending, u.key())) {
                 if (pending == null) {
                     pending = new ArrayList<>(uses.size());
                 }
@@ -454,25 +517,39 @@ public final class ClaimBook {
         int ledgerMark = ledger.mark();
         undo.add(() -> ledger.rollbackTo(ledgerMark));
         for (int i = 0; i < pending.size(); i++) {
-            String key = pending.get(i).key();
+            Slot s = slotOf(uses, pending.get(i).key());
             AllocationResult r = results.get(i);
             ledger.reserve(r, picked == null ? null : picked.devicesOf(i));
-            allocatedHere.put(key, r);
-            undo.add(() -> allocatedHere.remove(key));
+            s.here = r;
+            undo.add(() -> s.here = null);
         }
         for (ClaimUse u : uses) {
+            Slot s = slot(u);
             boolean present = false;
-            for (ClaimConsumer c : reservedFor(u.key())) {
+            for (ClaimConsumer c : reservedFor(s)) {
                 present |= c.sameAs(u.consumer());
             }
             if (!present) {
-                List<ClaimConsumer> added = addedConsumers.computeIfAbsent(u.key(), k -> new ArrayList<>());
+                if (s.added == null) {
+                    s.added = new ArrayList<>(2);
+                }
+                List<ClaimConsumer> added = s.added;
                 added.add(u.consumer());
                 undo.add(() -> added.remove(added.size() - 1));
             }
         }
         reservations.computeIfAbsent(pod, k -> new ArrayDeque<>(2)).push(mark); // rarely more than one
         return null;
+    }
+
+    /** The slot of the first of {@code uses} with that key (a pending claim is one of them). */
+    private Slot slotOf(List<ClaimUse> uses, String key) {
+        for (ClaimUse u : uses) {
+            if (u.key().equals(key)) {
+                return slot(u);
+            }
+        }
+        return slot(key);
     }
 
     /** Gives back what the pod's latest {@link #reserve} took (reservations are undone newest first). */
@@ -496,20 +573,21 @@ public final class ClaimBook {
      * @param remains whether a consumer in the claim's reservedFor still runs (the victim itself must answer no)
      */
     public Runnable releaseForVictim(Pod victim, PodGroup victimGroup, java.util.function.Predicate<ClaimConsumer> remains) {
-        List<String> freed = new ArrayList<>();
+        List<Slot> freed = new ArrayList<>();
         for (ClaimUse u : resolveQuietly(victim, victimGroup).uses()) {
-            AllocationResult a = allocation(u.key());
-            if (a == null || freed.contains(u.key())) {
+            Slot s = slot(u);
+            AllocationResult a = allocation(s);
+            if (a == null || freed.contains(s)) {
                 continue;
             }
             boolean used = false;
-            for (ClaimConsumer c : reservedFor(u.key())) {
+            for (ClaimConsumer c : reservedFor(s)) {
                 used |= remains.test(c);
             }
             if (!used) {
                 ledger.release(a);
-                released.add(u.key());
-                freed.add(u.key());
+                s.released = true;
+                freed.add(s);
             }
         }
         boolean[] undone = new boolean[1];
@@ -518,9 +596,9 @@ public final class ClaimBook {
                 return;
             }
             undone[0] = true;
-            for (String key : freed) {
-                released.remove(key);
-                ledger.reserve(allocation(key));
+            for (Slot s : freed) {
+                s.released = false;
+                ledger.reserve(allocation(s));
             }
         };
     }
@@ -573,12 +651,11 @@ public final class ClaimBook {
 
     /** What this decision did with the claim: allocated or reserved it anew; null when nothing. */
     private ClaimOutcome outcome(ClaimUse u) {
-        String key = u.key();
-        List<ClaimConsumer> added = addedConsumers.get(key);
-        if ((added != null && !added.isEmpty()) || allocatedHere.containsKey(key)) {
-            ResourceClaim c = claims.get(key); // a claim of the request names itself: no substrings of the key
+        Slot s = slot(u);
+        if ((s.added != null && !s.added.isEmpty()) || s.here != null) {
+            ResourceClaim c = s.claim; // a claim of the request names itself: no substrings of the key
             return new ClaimOutcome(c != null ? c.namespace() : u.namespace(), c != null ? c.name() : u.name(),
-                    u.generatedFrom(), allocation(key), List.copyOf(reservedFor(key)));
+                    u.generatedFrom(), allocation(s), List.copyOf(reservedFor(s)));
         }
         return null;
     }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import static dev.muster.core.dra.ClaimBook.generatedName;
 
@@ -29,8 +30,11 @@ final class PodClaims {
 
     /** The entries last asked for, on any thread (immutable, so a stale one is only a miss). */
     private volatile Entries last;
+    /** The book's slot of a claim, by key: each use carries its claim's. */
+    private final Function<String, ClaimBook.Slot> slots;
 
-    PodClaims(ClaimCatalog catalog) {
+    PodClaims(ClaimCatalog catalog, Function<String, ClaimBook.Slot> slots) {
+        this.slots = slots;
         // about one pod per claim or template: sized once, not grown (and rehashed) entry by entry over a run
         this.known = new ConcurrentHashMap<>(Math.max(16, catalog.claims.size() + catalog.templates.size()));
         this.templates = catalog.templates;
@@ -102,7 +106,7 @@ final class PodClaims {
             }
             ClaimConsumer consumer = groupLevel ? ClaimConsumer.podGroup(group.ref().name(), group.uid())
                     : ClaimConsumer.pod(pod.ref().name(), pod.uid());
-            uses.add(new ClaimBook.ClaimUse(key, template, spec, consumer));
+            uses.add(new ClaimBook.ClaimUse(key, template, spec, consumer, null, slots.apply(key)));
         }
         List<ClaimBook.ClaimUse> checked = List.copyOf(uses);
         if (pod.isBound()) {
@@ -121,7 +125,7 @@ final class PodClaims {
                 }
                 String key = ns + "/" + generatedName(pod.ref().name(), ExtendedResourceClaim.ENTRY);
                 uses.add(new ClaimBook.ClaimUse(key, null, spec, ClaimConsumer.pod(pod.ref().name(), pod.uid()),
-                        pod.extendedRequests()));
+                        pod.extendedRequests(), slots.apply(key)));
             }
         }
         return new Entries(pod, group, checked, new ClaimBook.Resolution(

@@ -195,7 +195,7 @@ public final class DynamicResourcesPlugin implements PreFilterPlugin, FilterPlug
         }
         List<ClaimBook.ClaimUse> uses = claims.book().onNode(claims.of(pod), node.node());
         for (ClaimBook.ClaimUse use : uses) {
-            AllocationResult a = claims.book().allocation(use.key());
+            AllocationResult a = claims.book().allocation(use);
             if (a != null && a.nodeSelector() != null && !NodeSelectors.anyTermMatches(a.nodeSelector(), node.node())) {
                 return Status.unresolvable(NAME, NOT_AVAILABLE);
             }

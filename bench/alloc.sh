@@ -7,16 +7,21 @@
 # of (end - start) is what the JVM allocated during the N requests. Also prints the GC count and time over the window
 # (jstat) and the top allocation sites from jdk.ObjectAllocationSample (weights: bytes since the thread's previous
 # sample, so their sum estimates the same total).
-#   bench/alloc.sh     env: PORT (18080) N (5) WARM (5) SHAPE (large) JAVA_OPTS (CONTAINER_OPTS)
+#   bench/alloc.sh     env: PORT (18080) N (5) WARM (5) SHAPE (large) BODY (a request file instead of SHAPE's, such as
+#                      a family request: target/bench/family/plain-pods-1.json) JAVA_OPTS (CONTAINER_OPTS)
 source "$(dirname "$0")/common.sh"
 PORT="${PORT:-18080}"; N="${N:-5}"; WARM="${WARM:-5}"; SHAPE="${SHAPE:-large}"
 # run-java.sh (ubi9 openjdk-17-runtime) defaults, then the Deployment's JAVA_OPTS_APPEND; 75 % of 2 GiB = 1536m
 CONTAINER_OPTS="$CONTAINER_GC -XX:+ExitOnOutOfMemoryError -Xmx1536m"
 JAVA_OPTS="${JAVA_OPTS:-$CONTAINER_OPTS}"
-BODY="$REQ/$SHAPE.json"; JAR="$ROOT/target/quarkus-app/quarkus-run.jar"; BASE="http://127.0.0.1:$PORT"
+JAR="$ROOT/target/quarkus-app/quarkus-run.jar"; BASE="http://127.0.0.1:$PORT"
 A="$OUT/alloc"; mkdir -p "$A"
 [[ -f "$JAR" ]] || (cd "$ROOT" && $MVN package -Dmaven.test.skip=true)
-[[ -f "$BODY" ]] || "$ROOT/bench/generate.sh" "$SHAPE"
+if [[ -z "${BODY:-}" ]]; then
+  BODY="$REQ/$SHAPE.json"
+  [[ -f "$BODY" ]] || "$ROOT/bench/generate.sh" "$SHAPE"
+fi
+[[ -f "$BODY" ]] || { echo "no such file: $BODY" >&2; exit 2; }
 
 PID=""
 stop() { if [[ -n "$PID" ]] && kill -0 "$PID" 2>/dev/null; then kill "$PID"; wait "$PID" 2>/dev/null || true; fi; PID=""; }
@@ -29,7 +34,7 @@ gc() { jstat -gc "$PID" | awk 'NR==2 {print $(NF-4), $(NF-3), $(NF-2), $(NF-1), 
 java $JAVA_OPTS -Dquarkus.http.port="$PORT" -Dquarkus.http.host=127.0.0.1 -jar "$JAR" >"$A/server.log" 2>&1 &
 PID=$!
 for _ in $(seq 1 120); do curl -sf "$BASE/q/health/ready" >/dev/null 2>&1 && break; sleep 0.5; done
-{ machine_note; echo "server: java $JAVA_OPTS; $SHAPE: $(stat -c %s "$BODY") bytes; $WARM warm-up rounds, $N requests per endpoint"; } | tee "$A/summary.txt"
+{ machine_note; echo "server: java $JAVA_OPTS; $(basename "$BODY"): $(stat -c %s "$BODY") bytes; $WARM warm-up rounds, $N requests per endpoint"; } | tee "$A/summary.txt"
 for _ in $(seq 1 "$WARM"); do post /v1/decisions >/dev/null; post /v1/validations >/dev/null; done
 for ep in decisions validations; do
   jcmd "$PID" JFR.start name="alloc-$ep" settings=profile >/dev/null

@@ -9,7 +9,6 @@ import dev.muster.core.model.PodRef;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +47,7 @@ public final class ClaimBook {
      * Each claim the run has looked at, by key, with what the run did to it: sized for the request's claims, up to
      * {@link #PRESIZED}, as a run may look at each. Concurrent: pods' claims may be resolved on several threads at once.
      */
-    private final ConcurrentHashMap<String, Slot> slots;
+    private final ConcurrentHashMap<String, ClaimSlot> slots;
     private final List<Runnable> undo = new ArrayList<>();
     private final Map<PodRef, ArrayDeque<Integer>> reservations;
     /** The most entries the run's maps are sized for up front (a table is made at the first entry only). */
@@ -103,7 +102,7 @@ public final class ClaimBook {
      *                      finds it by key)
      */
     public record ClaimUse(String key, String generatedFrom, ResourceClaimSpec spec, ClaimConsumer consumer,
-                           List<ExtendedRequest> extendedRequests, Slot slot) {
+                           List<ExtendedRequest> extendedRequests, ClaimSlot slot) {
         public ClaimUse(String key, String generatedFrom, ResourceClaimSpec spec, ClaimConsumer consumer) {
             this(key, generatedFrom, spec, consumer, null, null);
         }
@@ -127,36 +126,14 @@ public final class ClaimBook {
         }
     }
 
-    /**
-     * One claim's state in a decision run: the request's claim and what the run did to it. A pod's claim uses carry
-     * their slot, so the many questions a pod's cycle asks of its claims (at PreFilter, for its signature, at Filter
-     * and Reserve, for the answer) read fields instead of hashing the claim's key into a map each time.
-     */
-    public static final class Slot {
-        private final ClaimBook book;
-        /** The request's claim, or null for a claim not created yet. */
-        private final ResourceClaim claim;
-        /** Allocated by this run (null: not). */
-        private AllocationResult here;
-        /** The consumers this run reserved it for, in order (null: none yet). */
-        private List<ClaimConsumer> added;
-        /** Whether a preemption trial has released its devices. */
-        private boolean released;
-
-        private Slot(ClaimBook book, ResourceClaim claim) {
-            this.book = book;
-            this.claim = claim;
-        }
-    }
-
     /** The claim's slot in this run, made at the first question about it. */
-    Slot slot(String key) {
-        Slot s = slots.get(key);
-        return s != null ? s : slots.computeIfAbsent(key, k -> new Slot(this, claims.get(k)));
+    ClaimSlot slot(String key) {
+        ClaimSlot s = slots.get(key);
+        return s != null ? s : slots.computeIfAbsent(key, k -> new ClaimSlot(this, claims.get(k)));
     }
 
-    private Slot slot(ClaimUse u) {
-        Slot s = u.slot();
+    private ClaimSlot slot(ClaimUse u) {
+        ClaimSlot s = u.slot();
         return s != null && s.book == this ? s : slot(u.key());
     }
 
@@ -244,12 +221,12 @@ public final class ClaimBook {
             return false;
         }
         for (ClaimUse u : r.uses()) {
-            Slot s = slot(u);
-            if (allocation(s) != null) {
+            ClaimSlot s = slot(u);
+            if (s.allocation() != null) {
                 continue;
             }
             if ((u.generatedFrom() == null && !u.extended()) || u.consumer().isPodGroup()
-                    || !reservedFor(s).isEmpty() || ledger.index().reachesSharedPools(u.spec())) {
+                    || !s.reservedFor().isEmpty() || ledger.index().reachesSharedPools(u.spec())) {
                 return false;
             }
         }
@@ -268,7 +245,7 @@ public final class ClaimBook {
         }
         int unallocated = 0;
         for (ClaimUse u : r.uses()) {
-            if (allocation(slot(u)) != null) {
+            if (slot(u).allocation() != null) {
                 continue;
             }
             if (++unallocated > 1 || u.extended() || !ledger.index().firstFitComplete(u.spec())) {
@@ -281,7 +258,7 @@ public final class ClaimBook {
     /** Whether none of the claims is allocated yet. */
     public boolean noneAllocated(Resolution r) {
         for (ClaimUse u : r.uses()) {
-            if (allocation(slot(u)) != null) {
+            if (slot(u).allocation() != null) {
                 return false;
             }
         }
@@ -298,7 +275,7 @@ public final class ClaimBook {
         Object[] parts = new Object[r.uses().size()];
         for (int i = 0; i < parts.length; i++) {
             ClaimUse u = r.uses().get(i);
-            AllocationResult a = allocation(slot(u));
+            AllocationResult a = slot(u).allocation();
             parts[i] = a != null ? a : u.extended() ? SpecsKey.EXTENDED : u.spec();
         }
         return new SpecsKey(parts);
@@ -343,7 +320,7 @@ public final class ClaimBook {
 
     /** Why a claim cannot be reserved for its consumer (null: it can). */
     private String reservable(ClaimUse use) {
-        List<ClaimConsumer> all = reservedFor(slot(use));
+        List<ClaimConsumer> all = slot(use).reservedFor();
         int size = 0;
         for (int i = 0; i < all.size(); i++) { // indexed: asked for every pod on every Filter, no iterator
             ClaimConsumer c = all.get(i);
@@ -364,9 +341,9 @@ public final class ClaimBook {
 
     /** The claim's allocation now: made in this decision, else the snapshot's, else null (unallocated). */
     public AllocationResult allocation(String key) {
-        Slot s = slots.get(key);
+        ClaimSlot s = slots.get(key);
         if (s != null) {
-            return allocation(s);
+            return s.allocation();
         }
         ResourceClaim c = claims.get(key);
         return c == null ? null : c.allocation();
@@ -374,41 +351,17 @@ public final class ClaimBook {
 
     /** {@link #allocation(String)} of the claim a use names. */
     public AllocationResult allocation(ClaimUse use) {
-        return allocation(slot(use));
-    }
-
-    private static AllocationResult allocation(Slot s) {
-        if (s.released) {
-            return null;
-        }
-        if (s.here != null) {
-            return s.here;
-        }
-        return s.claim == null ? null : s.claim.allocation();
+        return slot(use).allocation();
     }
 
     /** Every consumer the claim is reserved for now: the snapshot's, then those this decision added. */
     public List<ClaimConsumer> reservedFor(String key) {
-        Slot s = slots.get(key);
+        ClaimSlot s = slots.get(key);
         if (s != null) {
-            return reservedFor(s);
+            return s.reservedFor();
         }
         ResourceClaim c = claims.get(key);
         return c == null ? List.of() : c.reservedFor();
-    }
-
-    private static List<ClaimConsumer> reservedFor(Slot s) {
-        ResourceClaim c = s.claim;
-        List<ClaimConsumer> added = s.added;
-        if (added == null || added.isEmpty()) {
-            return c == null ? List.of() : c.reservedFor();
-        }
-        if (c == null || c.reservedFor().isEmpty()) {
-            return Collections.unmodifiableList(added); // a claim this decision made: only its new consumers
-        }
-        List<ClaimConsumer> all = new ArrayList<>(c.reservedFor());
-        all.addAll(added);
-        return all;
     }
 
     /**
@@ -454,7 +407,7 @@ public final class ClaimBook {
     private List<Allocator.PendingClaim> pending(List<ClaimUse> uses) {
         List<Allocator.PendingClaim> pending = null;
         for (ClaimUse u : uses) {
-            if (allocation(slot(u)) == null && !named(pending, u.key())) {
+            if (slot(u).allocation() == null && !named(pending, u.key())) {
                 if (pending == null) {
                     pending = new ArrayList<>(uses.size());
                 }
@@ -517,16 +470,16 @@ public final class ClaimBook {
         int ledgerMark = ledger.mark();
         undo.add(() -> ledger.rollbackTo(ledgerMark));
         for (int i = 0; i < pending.size(); i++) {
-            Slot s = slotOf(uses, pending.get(i).key());
+            ClaimSlot s = slotOf(uses, pending.get(i).key());
             AllocationResult r = results.get(i);
             ledger.reserve(r, picked == null ? null : picked.devicesOf(i));
             s.here = r;
             undo.add(() -> s.here = null);
         }
         for (ClaimUse u : uses) {
-            Slot s = slot(u);
+            ClaimSlot s = slot(u);
             boolean present = false;
-            for (ClaimConsumer c : reservedFor(s)) {
+            for (ClaimConsumer c : s.reservedFor()) {
                 present |= c.sameAs(u.consumer());
             }
             if (!present) {
@@ -543,7 +496,7 @@ public final class ClaimBook {
     }
 
     /** The slot of the first of {@code uses} with that key (a pending claim is one of them). */
-    private Slot slotOf(List<ClaimUse> uses, String key) {
+    private ClaimSlot slotOf(List<ClaimUse> uses, String key) {
         for (ClaimUse u : uses) {
             if (u.key().equals(key)) {
                 return slot(u);
@@ -573,15 +526,15 @@ public final class ClaimBook {
      * @param remains whether a consumer in the claim's reservedFor still runs (the victim itself must answer no)
      */
     public Runnable releaseForVictim(Pod victim, PodGroup victimGroup, java.util.function.Predicate<ClaimConsumer> remains) {
-        List<Slot> freed = new ArrayList<>();
+        List<ClaimSlot> freed = new ArrayList<>();
         for (ClaimUse u : resolveQuietly(victim, victimGroup).uses()) {
-            Slot s = slot(u);
-            AllocationResult a = allocation(s);
+            ClaimSlot s = slot(u);
+            AllocationResult a = s.allocation();
             if (a == null || freed.contains(s)) {
                 continue;
             }
             boolean used = false;
-            for (ClaimConsumer c : reservedFor(s)) {
+            for (ClaimConsumer c : s.reservedFor()) {
                 used |= remains.test(c);
             }
             if (!used) {
@@ -596,9 +549,9 @@ public final class ClaimBook {
                 return;
             }
             undone[0] = true;
-            for (Slot s : freed) {
+            for (ClaimSlot s : freed) {
                 s.released = false;
-                ledger.reserve(allocation(s));
+                ledger.reserve(s.allocation());
             }
         };
     }
@@ -651,11 +604,11 @@ public final class ClaimBook {
 
     /** What this decision did with the claim: allocated or reserved it anew; null when nothing. */
     private ClaimOutcome outcome(ClaimUse u) {
-        Slot s = slot(u);
-        if ((s.added != null && !s.added.isEmpty()) || s.here != null) {
+        ClaimSlot s = slot(u);
+        if (s.changed()) {
             ResourceClaim c = s.claim; // a claim of the request names itself: no substrings of the key
             return new ClaimOutcome(c != null ? c.namespace() : u.namespace(), c != null ? c.name() : u.name(),
-                    u.generatedFrom(), allocation(s), List.copyOf(reservedFor(s)));
+                    u.generatedFrom(), s.allocation(), List.copyOf(s.reservedFor()));
         }
         return null;
     }

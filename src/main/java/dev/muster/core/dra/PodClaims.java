@@ -31,9 +31,9 @@ final class PodClaims {
     /** The entries last asked for, on any thread (immutable, so a stale one is only a miss). */
     private volatile Entries last;
     /** The book's slot of a claim, by key: each use carries its claim's. */
-    private final Function<String, ClaimBook.Slot> slots;
+    private final Function<String, ClaimSlot> slots;
 
-    PodClaims(ClaimCatalog catalog, Function<String, ClaimBook.Slot> slots) {
+    PodClaims(ClaimCatalog catalog, Function<String, ClaimSlot> slots) {
         this.slots = slots;
         // about one pod per claim or template: sized once, not grown (and rehashed) entry by entry over a run
         this.known = new ConcurrentHashMap<>(Math.max(16, catalog.claims.size() + catalog.templates.size()));

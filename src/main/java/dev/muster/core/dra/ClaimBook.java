@@ -158,7 +158,7 @@ public final class ClaimBook {
         List<ClaimUse> checked = e.checked();
         for (int i = 0; i < checked.size(); i++) {
             ClaimUse use = checked.get(i);
-            String inUse = reservable(use);
+            String inUse = slot(use).refusal(use.consumer(), use.name());
             if (inUse != null) {
                 return Resolution.failed(inUse);
             }
@@ -318,27 +318,6 @@ public final class ClaimBook {
                 + entry.substring(0, entry.length() * MAX_GENERATED_BASE / len);
     }
 
-    /** Why a claim cannot be reserved for its consumer (null: it can). */
-    private String reservable(ClaimUse use) {
-        List<ClaimConsumer> all = slot(use).reservedFor();
-        int size = 0;
-        for (int i = 0; i < all.size(); i++) { // indexed: asked for every pod on every Filter, no iterator
-            ClaimConsumer c = all.get(i);
-            if (c.sameAs(use.consumer())) {
-                return null; // already reserved for this consumer
-            }
-            if (c.isPodGroup() && !(use.consumer().isPodGroup() && c.name().equals(use.consumer().name()))) {
-                return "resourceclaim \"" + use.name() + "\" is in use by PodGroup \"" + c.name() + "\"";
-            }
-            size++;
-        }
-        if (size >= MAX_CONSUMERS) {
-            return "resourceclaim \"" + use.name() + "\" is in use: it is reserved for " + MAX_CONSUMERS
-                    + " consumers already";
-        }
-        return null;
-    }
-
     /** The claim's allocation now: made in this decision, else the snapshot's, else null (unallocated). */
     public AllocationResult allocation(String key) {
         ClaimSlot s = slots.get(key);
@@ -478,11 +457,7 @@ public final class ClaimBook {
         }
         for (ClaimUse u : uses) {
             ClaimSlot s = slot(u);
-            boolean present = false;
-            for (ClaimConsumer c : s.reservedFor()) {
-                present |= c.sameAs(u.consumer());
-            }
-            if (!present) {
+            if (!s.reservedFor(u.consumer())) {
                 if (s.added == null) {
                     s.added = new ArrayList<>(2);
                 }

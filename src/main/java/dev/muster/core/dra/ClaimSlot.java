@@ -51,6 +51,48 @@ public final class ClaimSlot {
         return all;
     }
 
+    /**
+     * Why the claim cannot be reserved for {@code consumer} (null: it can): another PodGroup holds it, or it is
+     * reserved for {@link ClaimBook#MAX_CONSUMERS} consumers already. Asked for every pod on every Filter, so it walks
+     * the snapshot's consumers and this run's in place, without the list {@link #reservedFor()} makes.
+     */
+    String refusal(ClaimConsumer consumer, String claimName) {
+        List<ClaimConsumer> before = claim == null ? List.of() : claim.reservedFor();
+        int n = before.size() + (added == null ? 0 : added.size());
+        for (int i = 0; i < n; i++) {
+            ClaimConsumer c = i < before.size() ? before.get(i) : added.get(i - before.size());
+            if (c.sameAs(consumer)) {
+                return null; // already reserved for this consumer
+            }
+            if (c.isPodGroup() && !(consumer.isPodGroup() && c.name().equals(consumer.name()))) {
+                return "resourceclaim \"" + claimName + "\" is in use by PodGroup \"" + c.name() + "\"";
+            }
+        }
+        if (n >= ClaimBook.MAX_CONSUMERS) {
+            return "resourceclaim \"" + claimName + "\" is in use: it is reserved for " + ClaimBook.MAX_CONSUMERS
+                    + " consumers already";
+        }
+        return null;
+    }
+
+    /** Whether the claim is reserved for {@code consumer} now (by the snapshot or this run). */
+    boolean reservedFor(ClaimConsumer consumer) {
+        List<ClaimConsumer> before = claim == null ? List.of() : claim.reservedFor();
+        for (int i = 0; i < before.size(); i++) {
+            if (before.get(i).sameAs(consumer)) {
+                return true;
+            }
+        }
+        if (added != null) {
+            for (int i = 0; i < added.size(); i++) {
+                if (added.get(i).sameAs(consumer)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** Whether this run allocated the claim or reserved it for a new consumer. */
     boolean changed() {
         return (added != null && !added.isEmpty()) || here != null;

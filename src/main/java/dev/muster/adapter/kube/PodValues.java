@@ -46,9 +46,17 @@ final class PodValues {
         return affinities.get(a, raw -> KubeMapper.affinity(raw, podLabels));
     }
 
-    /** The pod's labels as the core model keeps them (sorted, immutable), one map for equal label sets. */
+    /**
+     * The pod's labels as the core model keeps them (sorted, immutable), one map for equal label sets: looked up by
+     * the raw map first (any map equals a sorted copy with the same entries), so a label set seen before is not copied
+     * again.
+     */
     Map<String, String> labels(Map<String, String> raw) {
-        return intern(labels, SortedStringMap.copyOf(raw));
+        if (raw.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> seen = labels.get(raw);
+        return seen != null ? seen : intern(labels, SortedStringMap.copyOf(raw));
     }
 
     /**

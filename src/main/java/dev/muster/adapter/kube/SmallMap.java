@@ -109,7 +109,22 @@ final class SmallMap<V> extends AbstractMap<String, V> {
             }
             return true;
         }
-        return super.equals(o);
+        if (o instanceof Map<?, ?> other) { // as AbstractMap compares, without an entry object per key
+            if (other.size() != kv.length >> 1) {
+                return false;
+            }
+            try {
+                for (int i = 0; i < kv.length; i += 2) {
+                    if (!kv[i + 1].equals(other.get(kv[i]))) {
+                        return false;
+                    }
+                }
+            } catch (ClassCastException | NullPointerException unused) {
+                return false; // a map that cannot hold these keys
+            }
+            return true;
+        }
+        return false;
     }
 
     @Override

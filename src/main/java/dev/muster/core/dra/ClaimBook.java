@@ -132,6 +132,12 @@ public final class ClaimBook {
         return s != null ? s : slots.computeIfAbsent(key, k -> new ClaimSlot(this, claims.get(k)));
     }
 
+    /** {@link #slot(String)} of a claim the caller found already ({@code claim}: the request's under that key, or null). */
+    ClaimSlot slot(String key, ResourceClaim claim) {
+        ClaimSlot s = slots.get(key);
+        return s != null ? s : slots.computeIfAbsent(key, k -> new ClaimSlot(this, claim));
+    }
+
     private ClaimSlot slot(ClaimUse u) {
         ClaimSlot s = u.slot();
         return s != null && s.book == this ? s : slot(u.key());
@@ -158,7 +164,7 @@ public final class ClaimBook {
         List<ClaimUse> checked = e.checked();
         for (int i = 0; i < checked.size(); i++) {
             ClaimUse use = checked.get(i);
-            String inUse = slot(use).refusal(use.consumer(), use.name());
+            String inUse = slot(use).refusal(use);
             if (inUse != null) {
                 return Resolution.failed(inUse);
             }

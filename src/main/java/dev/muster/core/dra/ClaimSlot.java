@@ -54,9 +54,11 @@ public final class ClaimSlot {
     /**
      * Why the claim cannot be reserved for {@code consumer} (null: it can): another PodGroup holds it, or it is
      * reserved for {@link ClaimBook#MAX_CONSUMERS} consumers already. Asked for every pod on every Filter, so it walks
-     * the snapshot's consumers and this run's in place, without the list {@link #reservedFor()} makes.
+     * the snapshot's consumers and this run's in place, without the list {@link #reservedFor()} makes, and names the
+     * claim ({@code use}'s) only in a refusal.
      */
-    String refusal(ClaimConsumer consumer, String claimName) {
+    String refusal(ClaimBook.ClaimUse use) {
+        ClaimConsumer consumer = use.consumer();
         List<ClaimConsumer> before = claim == null ? List.of() : claim.reservedFor();
         int n = before.size() + (added == null ? 0 : added.size());
         for (int i = 0; i < n; i++) {
@@ -65,11 +67,11 @@ public final class ClaimSlot {
                 return null; // already reserved for this consumer
             }
             if (c.isPodGroup() && !(consumer.isPodGroup() && c.name().equals(consumer.name()))) {
-                return "resourceclaim \"" + claimName + "\" is in use by PodGroup \"" + c.name() + "\"";
+                return "resourceclaim \"" + use.name() + "\" is in use by PodGroup \"" + c.name() + "\"";
             }
         }
         if (n >= ClaimBook.MAX_CONSUMERS) {
-            return "resourceclaim \"" + claimName + "\" is in use: it is reserved for " + ClaimBook.MAX_CONSUMERS
+            return "resourceclaim \"" + use.name() + "\" is in use: it is reserved for " + ClaimBook.MAX_CONSUMERS
                     + " consumers already";
         }
         return null;

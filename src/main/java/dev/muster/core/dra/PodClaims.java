@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 import static dev.muster.core.dra.ClaimBook.generatedName;
 
@@ -30,10 +30,10 @@ final class PodClaims {
 
     /** The entries last asked for, on any thread (immutable, so a stale one is only a miss). */
     private volatile Entries last;
-    /** The book's slot of a claim, by key: each use carries its claim's. */
-    private final Function<String, ClaimSlot> slots;
+    /** The book's slot of a claim, by key and the request's claim under it (or null): each use carries its claim's. */
+    private final BiFunction<String, ResourceClaim, ClaimSlot> slots;
 
-    PodClaims(ClaimCatalog catalog, Function<String, ClaimSlot> slots) {
+    PodClaims(ClaimCatalog catalog, BiFunction<String, ResourceClaim, ClaimSlot> slots) {
         this.slots = slots;
         // about one pod per claim or template: sized once, not grown (and rehashed) entry by entry over a run
         this.known = new ConcurrentHashMap<>(Math.max(16, catalog.claims.size() + catalog.templates.size()));
@@ -106,7 +106,7 @@ final class PodClaims {
             }
             ClaimConsumer consumer = groupLevel ? ClaimConsumer.podGroup(group.ref().name(), group.uid())
                     : ClaimConsumer.pod(pod.ref().name(), pod.uid());
-            uses.add(new ClaimBook.ClaimUse(key, template, spec, consumer, null, slots.apply(key)));
+            uses.add(new ClaimBook.ClaimUse(key, template, spec, consumer, null, slots.apply(key, existing)));
         }
         List<ClaimBook.ClaimUse> checked = List.copyOf(uses);
         if (pod.isBound()) {
@@ -125,7 +125,7 @@ final class PodClaims {
                 }
                 String key = ns + "/" + generatedName(pod.ref().name(), ExtendedResourceClaim.ENTRY);
                 uses.add(new ClaimBook.ClaimUse(key, null, spec, ClaimConsumer.pod(pod.ref().name(), pod.uid()),
-                        pod.extendedRequests(), slots.apply(key)));
+                        pod.extendedRequests(), slots.apply(key, catalog.claims.get(key))));
             }
         }
         return new Entries(pod, group, checked, new ClaimBook.Resolution(

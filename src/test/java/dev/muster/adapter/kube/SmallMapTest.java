@@ -51,4 +51,18 @@ class SmallMapTest {
         assertThat(small("cpu", "8", "memory", "32Gi").hashCode()).isNotEqualTo(m.hashCode());
         assertThat(small().hashCode()).isZero();
     }
+
+    @Test
+    void equalsAMapOfAnotherKindWithTheSameEntriesOnly() {
+        Map<String, String> m = small("tier", "front", "app", "web");
+        Map<String, String> sorted = dev.muster.core.model.SortedStringMap.copyOf(Map.of("app", "web", "tier", "front"));
+        assertThat(m.equals(sorted)).isTrue();
+        assertThat(m.equals(dev.muster.core.model.SortedStringMap.copyOf(Map.of("app", "web", "tier", "back"))))
+                .isFalse();
+        assertThat(m.equals(Map.of("app", "web"))).isFalse();
+        assertThat(m.equals(Map.of("app", "web", "zone", "front"))).isFalse();
+        java.util.TreeMap<Integer, String> otherKeys = new java.util.TreeMap<>(Map.of(1, "web", 2, "front"));
+        assertThat(m.equals(otherKeys)).as("a map whose look-up cannot take these keys").isFalse();
+        assertThat(m.equals(List.of("app", "web"))).isFalse();
+    }
 }

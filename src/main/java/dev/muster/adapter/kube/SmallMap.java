@@ -98,17 +98,6 @@ final class SmallMap<V> extends AbstractMap<String, V> {
         if (o == this) {
             return true;
         }
-        if (o instanceof SmallMap<?> other) {
-            if (other.kv.length != kv.length) {
-                return false;
-            }
-            for (int i = 0; i < kv.length; i += 2) {
-                if (!kv[i + 1].equals(other.get(kv[i]))) {
-                    return false;
-                }
-            }
-            return true;
-        }
         if (o instanceof Map<?, ?> other) { // as AbstractMap compares, without an entry object per key
             if (other.size() != kv.length >> 1) {
                 return false;

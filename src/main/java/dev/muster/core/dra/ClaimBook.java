@@ -128,8 +128,7 @@ public final class ClaimBook {
 
     /** The claim's slot in this run, made at the first question about it. */
     ClaimSlot slot(String key) {
-        ClaimSlot s = slots.get(key);
-        return s != null ? s : slots.computeIfAbsent(key, k -> new ClaimSlot(this, claims.get(k)));
+        return slot(key, claims.get(key));
     }
 
     /** {@link #slot(String)} of a claim the caller found already ({@code claim}: the request's under that key, or null). */

@@ -26,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *       PodGroup's {@code spec.resourceClaims} uses the PodGroup's claim, reserved for the PodGroup once however
  *       many pods use it. Any other entry is the pod's own claim, reserved for the pod.</li>
  *   <li>A claim from a template is found through {@code status.resourceClaimStatuses}; when the controller has not
- *       created it yet, it is allocated under the name the controller would give it ({@link #generatedName}) from
+ *       created it yet, it is allocated under the name the controller would give it ({@link GeneratedClaimNames#base}) from
  *       the template's spec, and the caller creates it.</li>
  *   <li>Deliberately stricter than upstream: a claim reserved for another PodGroup, or already holding
  *       {@value #MAX_CONSUMERS} consumers, is in use.</li>
@@ -36,8 +36,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ClaimBook {
     /** The most consumers {@code status.reservedFor} may hold. */
     public static final int MAX_CONSUMERS = 256;
-    /** Generated claim names keep room for the controller's hyphen and 5 random characters within 63. */
-    static final int MAX_GENERATED_BASE = 57;
 
     private final DeviceLedger ledger;
     private final Map<String, ResourceClaim> claims;
@@ -304,23 +302,9 @@ public final class ClaimBook {
         if (known != null) {
             return known;
         }
-        DraIndex.NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
+        NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
                 : ledger.index().devicesOf(position, node);
         return DeviceStates.current(ledger, devices, ledger.nodeVersion(devices.pools));
-    }
-
-    /**
-     * The name the ResourceClaim controller gives a claim generated for {@code owner}'s entry, without the random
-     * suffix: {@code <owner>-<entry>}, both parts shortened in proportion to their length when the base would not
-     * leave room for the suffix.
-     */
-    public static String generatedName(String owner, String entry) {
-        int len = owner.length() + entry.length() + 2; // with both hyphens
-        if (len <= MAX_GENERATED_BASE) {
-            return owner + "-" + entry;
-        }
-        return owner.substring(0, owner.length() * MAX_GENERATED_BASE / len) + "-"
-                + entry.substring(0, entry.length() * MAX_GENERATED_BASE / len);
     }
 
     /** The claim's allocation now: made in this decision, else the snapshot's, else null (unallocated). */

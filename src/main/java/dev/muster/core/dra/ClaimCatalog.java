@@ -196,10 +196,10 @@ public final class ClaimCatalog {
     }
 
     /** Works out the untouched device state of these nodes, equal states shared (when every pool is node-local). */
-    private void keepUntouched(List<DraIndex.NodeDevices> nodes) {
+    private void keepUntouched(List<NodeDevices> nodes) {
         if (index.allNodeLocal() && !nodes.isEmpty()) {
             DeviceLedger untouched = index.untouchedLedger(); // only read: no copy of the held devices per share
-            for (DraIndex.NodeDevices node : nodes) {
+            for (NodeDevices node : nodes) {
                 node.untouched = states.computeIfAbsent(DeviceStates.of(untouched, node.pools), s -> s);
             }
         }

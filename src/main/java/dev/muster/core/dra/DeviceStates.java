@@ -63,7 +63,7 @@ final class DeviceStates {
      * The state of a node seeing these devices, at this node version ({@link DeviceLedger#nodeVersion}): while no device
      * of them was taken or given back, the untouched state, worked out once per index and kept on {@code devices}.
      */
-    static Object current(DeviceLedger ledger, DraIndex.NodeDevices devices, long version) {
+    static Object current(DeviceLedger ledger, NodeDevices devices, long version) {
         if (version != 0) {
             return of(ledger, devices.pools);
         }

@@ -387,21 +387,6 @@ public final class DraIndex {
         return known != null ? known : nodePools.computeIfAbsent(node.name(), n -> new NodeDevices(computePools(node)));
     }
 
-    /** A node's pools, and how their devices are held before a decision takes or gives back any. */
-    static final class NodeDevices {
-        final List<NodePool> pools;
-        /**
-         * {@link ClaimBook#deviceState} while no device of these pools was taken or given back: the same for every
-         * ledger of this index, so kept once worked out (null until then). Threads racing to work it out write equal
-         * immutable values, so the field needs no lock.
-         */
-        Object untouched;
-
-        NodeDevices(List<NodePool> pools) {
-            this.pools = pools;
-        }
-    }
-
     /**
      * Computes, for every node a slice names, the pools it sees ({@link #poolsFor}) and, for every slice, the number of
      * its device list ({@link #devicesLook}), in pool order. Only when every slice is local to one node: then a

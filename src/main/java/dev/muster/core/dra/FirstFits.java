@@ -49,7 +49,7 @@ final class FirstFits {
      */
     Allocator.Outcome get(DeviceLedger ledger, int position, Node node, List<Allocator.PendingClaim> pending,
                           long stepBudget, boolean own) {
-        DraIndex.NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
+        NodeDevices devices = position < 0 ? ledger.index().devicesOf(node)
                 : ledger.index().devicesOf(position, node);
         List<NodePool> pools = devices.pools;
         long version = ledger.nodeVersion(pools);

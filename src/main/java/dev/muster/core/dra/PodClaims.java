@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
-import static dev.muster.core.dra.ClaimBook.generatedName;
 
 /**
  * What a pod's claim entries name, as far as the pod's and its PodGroup's fields and the request's claims and
@@ -85,7 +84,7 @@ final class PodClaims {
                 if (recorded != null && recorded.isEmpty()) {
                     continue; // the controller decided that no claim is needed
                 }
-                name = recorded != null ? recorded : generatedName(owner, entry.name());
+                name = recorded != null ? recorded : GeneratedClaimNames.base(owner, entry.name());
             }
             ClaimCatalog.Keyed found = catalog.find(ns, name); // one look-up for the claim and its key
             String key = found != null ? found.key() : ns + "/" + name;
@@ -123,7 +122,7 @@ final class PodClaims {
                     return new Entries(pod, group, checked,
                             ClaimBook.Resolution.failed(ExtendedResourceClaim.stale(left.name())));
                 }
-                String key = ns + "/" + generatedName(pod.ref().name(), ExtendedResourceClaim.ENTRY);
+                String key = ns + "/" + GeneratedClaimNames.base(pod.ref().name(), ExtendedResourceClaim.ENTRY);
                 uses.add(new ClaimBook.ClaimUse(key, null, spec, ClaimConsumer.pod(pod.ref().name(), pod.uid()),
                         pod.extendedRequests(), slots.apply(key, catalog.claims.get(key))));
             }

@@ -1,5 +1,7 @@
 package dev.muster.core.framework;
 
+import dev.muster.core.model.ResourceList;
+
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -31,6 +33,19 @@ public final class ResourceIndex {
         for (int k = 0; k < names.length; k++) {
             byName.put(names[k], k);
         }
+    }
+
+    /** The index of the scalar resources named in any of {@code lists}, with the three fixed ones first. */
+    public static ResourceIndex of(Iterable<ResourceList> lists) {
+        java.util.TreeSet<String> scalars = new java.util.TreeSet<>();
+        for (ResourceList list : lists) {
+            for (int i = 0; i < list.size(); i++) {
+                if (ResourceList.isScalar(list.name(i))) {
+                    scalars.add(list.name(i));
+                }
+            }
+        }
+        return new ResourceIndex(scalars);
     }
 
     public int size() {

@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * One request's cluster, compiled once and never changed afterwards: nodes in a dense table (sorted by name, so index
@@ -122,14 +121,14 @@ public final class ClusterSnapshot {
     private ClusterSnapshot(ClusterState state, DraObjects dra, java.util.function.Supplier<ClaimCatalog> catalog,
                             boolean deferred) {
         this.nodeLooks = new java.util.concurrent.ConcurrentHashMap<>();
-        TreeSet<String> scalars = new TreeSet<>();
+        List<ResourceList> lists = new ArrayList<>(state.nodes().size() + state.pods().size());
         for (Node n : state.nodes()) {
-            collectScalars(n.allocatable(), scalars);
+            lists.add(n.allocatable());
         }
         for (Pod p : state.pods()) {
-            collectScalars(p.requests(), scalars);
+            lists.add(p.requests());
         }
-        this.resources = new ResourceIndex(scalars);
+        this.resources = ResourceIndex.of(lists);
 
         List<Node> sorted = new ArrayList<>(state.nodes());
         sorted.sort((a, b) -> a.name().compareTo(b.name()));
@@ -145,14 +144,13 @@ public final class ClusterSnapshot {
         Priorities priorities = new Priorities(state.priorityClasses());
         this.compositePriorities = priorities;
         this.groups = new TreeMap<>();
-        this.groupPriorities = new HashMap<>();
         for (CompositePodGroup c : state.compositePodGroups()) {
             composites.put(c.ref(), c);
         }
         for (PodGroup g : state.podGroups()) {
             groups.put(g.ref(), g);
-            groupPriorities.put(g.ref(), priorities.group(g, composites));
         }
+        this.groupPriorities = priorities.groupPriorities(state.podGroups(), composites);
 
         this.pods = new ArrayList<>(state.pods().size());
         this.listOrdinals = new int[state.pods().size()];
@@ -318,19 +316,6 @@ public final class ClusterSnapshot {
         this.claims = claims;
     }
 
-    /** The group priorities of a state, resolved as the full compile does. */
-    Map<GroupRef, Integer> resolveGroupPriorities(ClusterState state, Priorities priorities) {
-        Map<GroupRef, CompositePodGroup> byRef = new TreeMap<>();
-        for (CompositePodGroup c : state.compositePodGroups()) {
-            byRef.put(c.ref(), c);
-        }
-        Map<GroupRef, Integer> out = new HashMap<>();
-        for (PodGroup g : state.podGroups()) {
-            out.put(g.ref(), priorities.group(g, byRef));
-        }
-        return out;
-    }
-
     // Package-private views for IncrementalCompile.
     List<dev.muster.core.model.PriorityClass> priorityClassList() {
         return priorityClasses;
@@ -436,14 +421,6 @@ public final class ClusterSnapshot {
 
     ClaimCatalog claimCatalog() {
         return claims;
-    }
-
-    private static void collectScalars(ResourceList list, TreeSet<String> into) {
-        for (int i = 0; i < list.size(); i++) {
-            if (ResourceList.isScalar(list.name(i))) {
-                into.add(list.name(i));
-            }
-        }
     }
 
     /** Requests objects whose vector is shared by the pods holding them (a bound on the table, not on correctness). */

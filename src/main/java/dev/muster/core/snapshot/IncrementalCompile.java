@@ -6,6 +6,7 @@ import dev.muster.core.framework.NodeInfo;
 import dev.muster.core.framework.PodInfo;
 import dev.muster.core.framework.ResourceIndex;
 import dev.muster.core.model.ClusterState;
+import dev.muster.core.model.CompositePodGroup;
 import dev.muster.core.model.GroupRef;
 import dev.muster.core.model.Node;
 import dev.muster.core.model.Pod;
@@ -57,7 +58,11 @@ final class IncrementalCompile {
         // Whether an object that left held a scalar resource: then the index may have to shrink (checked in full).
         boolean scalarsMayShrink = false;
         Priorities priorities = new Priorities(state.priorityClasses());
-        Map<GroupRef, Integer> groupPriorities = prev.resolveGroupPriorities(state, priorities);
+        Map<GroupRef, CompositePodGroup> composites = new java.util.TreeMap<>();
+        for (CompositePodGroup c : state.compositePodGroups()) {
+            composites.put(c.ref(), c);
+        }
+        Map<GroupRef, Integer> groupPriorities = priorities.groupPriorities(state.podGroups(), composites);
         boolean sameGroupPriorities = groupPriorities.equals(prev.groupPriorityMap());
         PodTable before = prev.podTable();
         List<PodInfo> prevPods = prev.podList();

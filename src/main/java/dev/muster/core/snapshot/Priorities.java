@@ -43,10 +43,21 @@ public final class Priorities {
         for (CompositePodGroup c : cluster.compositePodGroups()) {
             composites.put(c.ref(), c);
         }
-        for (PodGroup g : cluster.podGroups()) {
-            p.groups.put(g.ref(), p.group(g, composites));
-        }
+        p.groups.putAll(p.groupPriorities(cluster.podGroups(), composites));
         return p;
+    }
+
+    /**
+     * Each PodGroup's priority ({@link #group}), by reference.
+     *
+     * @param composites the cluster's CompositePodGroups by reference
+     */
+    public Map<GroupRef, Integer> groupPriorities(List<PodGroup> podGroups, Map<GroupRef, CompositePodGroup> composites) {
+        Map<GroupRef, Integer> out = new HashMap<>();
+        for (PodGroup g : podGroups) {
+            out.put(g.ref(), group(g, composites));
+        }
+        return out;
     }
 
     /**

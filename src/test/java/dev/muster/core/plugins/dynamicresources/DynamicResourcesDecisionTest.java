@@ -250,8 +250,8 @@ class DynamicResourcesDecisionTest {
     @Test
     @DisplayName("generated claim names shorten both parts in proportion, as the claim controller does")
     void generatedNames() {
-        assertThat(dev.muster.core.dra.ClaimBook.generatedName("train-0", "gpu")).isEqualTo("train-0-gpu");
-        String longName = dev.muster.core.dra.ClaimBook.generatedName("p".repeat(60), "c".repeat(20));
+        assertThat(dev.muster.core.dra.GeneratedClaimNames.base("train-0", "gpu")).isEqualTo("train-0-gpu");
+        String longName = dev.muster.core.dra.GeneratedClaimNames.base("p".repeat(60), "c".repeat(20));
         assertThat(longName.length()).isLessThanOrEqualTo(57);
         assertThat(longName).startsWith("ppp").contains("-c");
     }

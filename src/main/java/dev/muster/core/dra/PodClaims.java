@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
 
-
 /**
  * What a pod's claim entries name, as far as the pod's and its PodGroup's fields and the request's claims and
  * templates decide it: which claim each entry is, its spec and its consumer, or why an entry cannot be used. Worked

@@ -118,6 +118,17 @@ public interface MusterConfig {
         @WithDefault("64K")
         @NotNull
         MemorySize inlineMaxBodySize();
+
+        /**
+         * What a request is expected to allocate per byte of its body (default 3; 0 turns it off). Before a body of a
+         * megabyte or more is read, when the young generation's eden has less room left than that, a young collection
+         * is made at once, while the request holds nothing, instead of in the middle of it, where it would copy the
+         * request's decoded document and model. Only with the Parallel and Serial collectors (the Deployment's is
+         * Parallel); with others nothing is done.
+         */
+        @WithDefault("3")
+        @PositiveOrZero
+        double youngRoomFactor();
     }
 
     interface Grpc {

@@ -32,16 +32,19 @@ public class HttpEdgeRoutes {
     private final long inputBuffer;
     /** Bodies up to this size with a Content-Length are read whole by {@link LargeBodies} too (see there). */
     private final long inlineMax;
+    private final YoungRoom youngRoom;
 
     HttpEdgeRoutes(@ConfigProperty(name = "muster.limits.max-body-size", defaultValue = "128M") MemorySize maxBodySize,
                    @ConfigProperty(name = "muster.limits.request-read-timeout", defaultValue = "60s")
                    java.time.Duration readTimeout,
                    @ConfigProperty(name = "quarkus.rest.input-buffer-size", defaultValue = "10k") MemorySize inputBuffer,
-                   @ConfigProperty(name = "muster.http.inline-max-body-size", defaultValue = "64K") MemorySize inlineMax) {
+                   @ConfigProperty(name = "muster.http.inline-max-body-size", defaultValue = "64K") MemorySize inlineMax,
+                   @ConfigProperty(name = "muster.http.young-room-factor", defaultValue = "3") double youngRoomFactor) {
         this.maxBodySize = maxBodySize.asLongValue();
         this.readTimeoutMillis = Math.max(1, readTimeout.toMillis());
         this.inputBuffer = inputBuffer.asLongValue();
         this.inlineMax = Math.min(inlineMax.asLongValue(), this.inputBuffer);
+        this.youngRoom = YoungRoom.of(youngRoomFactor);
     }
 
     void routes(@Observes Router router,
@@ -84,6 +87,7 @@ public class HttpEdgeRoutes {
             }
             if (LargeBodies.readsHere(declared, inputBuffer, inlineMax) && rc.request().method() == HttpMethod.POST
                     && LargeBodies.PATHS.contains(rc.normalizedPath())) {
+                youngRoom.beforeBody(declared); // a collection this request would cause, now while it holds nothing
                 // before a byte of the body is read: it lands in one array as it arrives (see BodyCapture)
                 byte[] captured = BodyCapture.arm(rc.request(), (int) declared);
                 if (captured != null) {

@@ -7,7 +7,7 @@
 #      SHAPE_TIMEOUT (300: seconds before a shape's JVM is killed and its row says so)
 #      JAVA_OPTS (the Deployment's JVM flags with a 3 GiB heap: deployment_flags -Xmx3g; the in-process JVM holds the
 #        generated request besides what the service would. With a heap sized adaptively the engine's times on this
-#        machine doubled in the decisions before many young collections: bench/README.md, "Results")
+#        machine doubled in the decisions before many young collections)
 #      HTTP=1: also over HTTP against the packaged jar, started with the Deployment's JVM flags (gc-compare.sh's
 #        DEPLOYMENT): per shape WARM + ROUNDS rounds, decide and validate alternating which goes first, one request
 #        in flight; adds HTTP decide / validate medians and p90s, server CPU per decision and per validation
